@@ -1,0 +1,65 @@
+# Tenace: `make demo` runs the site with demo data; `make test` runs every check.
+# Each creates .venv when it is missing and installs what it needs.
+
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
+HOST ?= 127.0.0.1
+PORT ?= 8000
+LANGS := -l es -l cs
+MAKEMESSAGES_IGNORE := --ignore=.venv --ignore=var --ignore=bench --ignore=tests --ignore=static
+
+.PHONY: venv demo test lint purity messages i18n-check compilemessages worker bench gettext serve clean
+
+venv: $(STAMP)
+
+$(STAMP): pyproject.toml
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev,analysis]'
+	@rm -f $(VENV)/.installed-*
+	@touch $@
+
+# GNU gettext compiles the catalogues (msgfmt) and extracts strings (xgettext).
+gettext:
+	@command -v msgfmt >/dev/null && command -v xgettext >/dev/null || { \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq gettext >/dev/null; \
+	  else echo "Please install GNU gettext (e.g. sudo apt-get install gettext)"; exit 1; fi; }
+
+compilemessages: venv gettext
+	$(BIN)/python manage.py compilemessages --ignore=.venv -v 0
+
+demo: venv compilemessages
+	$(BIN)/python manage.py migrate --noinput -v 0
+	$(BIN)/python manage.py demo
+	@echo "Serving Tenace at http://$(HOST):$(PORT)/ (Ctrl-C to stop)"
+	$(BIN)/python manage.py runserver $(HOST):$(PORT)
+
+lint: venv
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+purity: venv
+	$(BIN)/lint-imports
+
+# Extract every translatable string into the catalogues; new ones arrive untranslated.
+messages: venv gettext
+	$(BIN)/python manage.py makemessages $(LANGS) --no-obsolete $(MAKEMESSAGES_IGNORE) -v 0
+
+# Fails when a catalogue has an untranslated or fuzzy entry.
+i18n-check: messages
+	$(BIN)/python -m tests.i18n_check locale
+
+test: venv lint purity i18n-check compilemessages
+	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+worker: venv
+	$(BIN)/celery -A config worker -l INFO $(WORKER_ARGS)
+
+bench: venv
+	@set -e; for b in bench/*.py; do echo "== $$b"; $(BIN)/python $$b; done
+
+clean:
+	rm -rf $(VENV) var .pytest_cache .ruff_cache

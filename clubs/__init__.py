@@ -1,0 +1,1 @@
+"""Clubs, their people and roles, club nights of rubber whist, season ladders."""

@@ -1,0 +1,1 @@
+"""Results checked by the engine, duplicate scoring and standings published live."""

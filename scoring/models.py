@@ -1,0 +1,1 @@
+"""Scoring models arrive with the scoring issue."""

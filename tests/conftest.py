@@ -1,0 +1,99 @@
+"""Fixtures shared by the whole suite.
+
+``celery_worker_process`` starts a real Celery worker (a separate process) consuming from
+Redis on a queue of its own, for the tests marked ``worker``; without ``REDIS_URL`` those tests
+skip with that reason (the embedded default runs tasks eagerly instead).
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _database_url_for_worker() -> str:
+    from django.db import connection
+
+    s = connection.settings_dict
+    if s["ENGINE"].endswith("sqlite3"):
+        return f"sqlite:///{s['NAME']}"
+    user = s.get("USER") or ""
+    password = f":{s['PASSWORD']}" if s.get("PASSWORD") else ""
+    auth = f"{user}{password}@" if user else ""
+    return f"postgres://{auth}{s.get('HOST') or '127.0.0.1'}:{s.get('PORT') or 5432}/{s['NAME']}"
+
+
+@pytest.fixture(scope="session")
+def celery_worker_process(django_db_setup, django_db_blocker):
+    """A live worker on its own queue; yields the queue name. Tasks go through Redis."""
+    redis_url = os.environ.get("REDIS_URL")
+    if not redis_url:
+        pytest.skip(
+            "needs REDIS_URL and a live Celery worker (embedded default runs tasks eagerly)"
+        )
+    from config.celery_app import app
+
+    queue = f"test-{uuid.uuid4().hex[:8]}"
+    with django_db_blocker.unblock():
+        database_url = _database_url_for_worker()
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "config.settings.local",
+        "DATABASE_URL": database_url,
+        "TENACE_CELERY_QUEUE": queue,
+        "DEBUG": "0",
+    }
+    log = open(ROOT / "var" / f"worker-{queue}.log", "w")  # noqa: SIM115 - closed below
+    worker = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "config",
+            "worker",
+            "--pool=solo",
+            "-Q",
+            queue,
+            "--without-gossip",
+            "--without-mingle",
+            "--without-heartbeat",
+            "-l",
+            "INFO",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
+    # Settings come from Django's CELERY_* names: override them under those keys.
+    previous = (app.conf.task_always_eager, app.conf.task_default_queue)
+    app.conf["CELERY_TASK_ALWAYS_EAGER"] = False
+    app.conf["CELERY_TASK_DEFAULT_QUEUE"] = queue
+    try:
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            replies = app.control.ping(timeout=0.5) or []
+            if replies:
+                break
+            if worker.poll() is not None:
+                pytest.fail(f"the Celery worker exited; see var/worker-{queue}.log")
+        else:
+            pytest.fail(f"the Celery worker did not answer in 30 s; see var/worker-{queue}.log")
+        yield queue
+    finally:
+        app.conf["CELERY_TASK_ALWAYS_EAGER"], app.conf["CELERY_TASK_DEFAULT_QUEUE"] = previous
+        worker.terminate()
+        try:
+            worker.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            worker.kill()
+        log.close()

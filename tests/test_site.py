@@ -1,0 +1,132 @@
+"""The site's front door: home, health, API schema and docs, login, languages."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.db import OperationalError
+from django.urls import reverse
+
+import config
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.mark.django_db
+def test_home_page_lists_clubs(client):
+    from clubs.models import Club
+
+    Club.objects.create(name="Club de Whist Sevilla", slug="sevilla")
+    response = client.get("/")
+    assert response.status_code == 200
+    assert "Club de Whist Sevilla" in response.content.decode()
+    assert 'name="viewport"' in response.content.decode()
+
+
+@pytest.mark.django_db
+def test_healthz_reports_database_broker_and_version(client, settings):
+    response = client.get("/healthz")
+    assert response.status_code == 200
+    body = response.json()
+    assert body["database"] == "ok"
+    assert body["version"] == config.__version__
+    expected = "eager" if not settings.REDIS_URL else "ok"
+    assert body["broker"] == expected
+
+
+@pytest.mark.django_db
+def test_healthz_answers_503_when_the_database_is_down(client, monkeypatch):
+    from django.db import connection
+
+    def broken_cursor(*args, **kwargs):
+        raise OperationalError("connection refused")
+
+    monkeypatch.setattr(connection, "cursor", broken_cursor)
+    response = client.get("/healthz")
+    assert response.status_code == 503
+    assert response.json()["database"].startswith("down")
+
+
+@pytest.mark.django_db
+def test_api_root_schema_and_docs_are_served(client):
+    assert client.get("/api/").status_code == 200
+    schema = client.get("/api/schema/", HTTP_ACCEPT="application/json")
+    assert schema.status_code == 200
+    assert json.loads(schema.content)["info"]["title"] == "Tenace API"
+    docs = client.get("/api/docs/")
+    assert docs.status_code == 200
+    assert b"swagger" in docs.content.lower()
+
+
+@pytest.mark.django_db
+def test_login_page_logs_a_user_in_and_api_knows_them(client, django_user_model):
+    django_user_model.objects.create_user(username="marta", password="s3cret-pass")
+    page = client.get(reverse("login"))
+    assert page.status_code == 200
+    response = client.post(reverse("login"), {"username": "marta", "password": "s3cret-pass"})
+    assert response.status_code == 302
+    me = client.get("/api/me/")
+    assert me.status_code == 200
+    assert me.json()["username"] == "marta"
+
+
+@pytest.mark.django_db
+def test_api_token_authentication_works(client, django_user_model):
+    from rest_framework.authtoken.models import Token
+
+    user = django_user_model.objects.create_user(username="jana", password="x-very-long-pass")
+    token = Token.objects.create(user=user)
+    assert client.get("/api/me/").status_code in (401, 403)
+    response = client.get("/api/me/", HTTP_AUTHORIZATION=f"Token {token.key}")
+    assert response.status_code == 200
+    assert response.json()["username"] == "jana"
+
+
+@pytest.mark.django_db
+def test_language_switcher_changes_the_page_language(client):
+    response = client.post("/i18n/setlang/", {"language": "es", "next": "/"}, follow=True)
+    assert response.status_code == 200
+    content = response.content.decode()
+    assert 'lang="es"' in content
+    assert "Iniciar sesión" in content
+
+
+def test_production_settings_pass_check_deploy(tmp_path):
+    env = {
+        "DJANGO_SETTINGS_MODULE": "config.settings.production",
+        "SECRET_KEY": "k" * 20 + "-a-real-looking-secret-value-with-entropy-8f3e9a1c7b",
+        "ALLOWED_HOSTS": "tenace.example.org",
+        "PATH": "/usr/bin:/bin",
+        "TENACE_VAR_DIR": str(tmp_path),
+    }
+    result = subprocess.run(
+        [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=ROOT,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "no issues" in result.stdout
+
+
+def test_production_settings_refuse_a_missing_secret(tmp_path):
+    env = {
+        "DJANGO_SETTINGS_MODULE": "config.settings.production",
+        "ALLOWED_HOSTS": "x.org",
+        "PATH": "/usr/bin:/bin",
+        "TENACE_VAR_DIR": str(tmp_path),
+    }
+    result = subprocess.run(
+        [sys.executable, "manage.py", "check"],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=ROOT,
+    )
+    assert result.returncode != 0
+    assert "SECRET_KEY" in result.stderr

@@ -1,0 +1,1 @@
+"""Duplicate whist events: sessions, sections, entries, board sets and movements."""
