@@ -1,11 +1,16 @@
-"""The one API router: every app registers its viewsets here."""
+"""The one API router: every app registers its viewsets here, through its api/routes.py."""
 
 from rest_framework.routers import DefaultRouter
 
+from clubs.api import routes as clubs_routes
 from config.api_views import MeViewSet
+from scoring.api import routes as scoring_routes
+from tournaments.api import routes as tournaments_routes
 
 router = DefaultRouter()
 router.register("me", MeViewSet, basename="me")
+for routes in (clubs_routes, tournaments_routes, scoring_routes):
+    routes.register(router)
 
 app_name = "api"
 urlpatterns = router.urls

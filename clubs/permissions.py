@@ -1,0 +1,139 @@
+"""Who may do what in a club: the one place where Tenace's permissions are decided.
+
+Roles come from the user's current :class:`~clubs.models.Membership` rows (``valid_from`` ≤
+today ≤ ``valid_to``):
+
+* **secretary** — manages the club's data (members, seasons, settings) and corrects results;
+* **organiser** — manages events, movements and rotations (and everything a player may do);
+* **player** — reads, and enters scores only at a table where they sit;
+* **anyone** (even logged out) — reads what the club publishes.
+
+A Django superuser counts as a secretary of every club. Pages use :func:`require` (raising
+``PermissionDenied``, which Django turns into a 403); the API uses :class:`ClubPermission`
+subclasses. Both call the same predicates below, so pages and API cannot disagree.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import enum
+from collections.abc import Iterable
+
+from django.core.exceptions import PermissionDenied
+from django.db.models import Q
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from rest_framework.permissions import SAFE_METHODS, BasePermission
+
+from clubs.models import Club, Member, Membership, Role
+
+_CACHE_ATTR = "_tenace_club_roles"
+
+
+class Action(enum.StrEnum):
+    """What a user wants to do in a club."""
+
+    READ = "read"
+    MANAGE_CLUB = "manage_club"  # members, seasons, settings; correct results
+    ORGANISE = "organise"  # events, movements, rotations, club nights
+    ENTER_SCORES = "enter_scores"  # at a table where the user sits (checked with the table)
+
+
+ALLOWED: dict[Action, frozenset[str]] = {
+    Action.READ: frozenset({"anyone"}),
+    Action.MANAGE_CLUB: frozenset({Role.SECRETARY}),
+    Action.ORGANISE: frozenset({Role.SECRETARY, Role.ORGANISER}),
+    Action.ENTER_SCORES: frozenset({Role.SECRETARY, Role.ORGANISER}),
+}
+
+
+def roles_in(user, club: Club | int, *, on: dt.date | None = None) -> frozenset[str]:
+    """The user's current roles in ``club`` (cached on the user object for the request)."""
+    if user is None or not user.is_authenticated:
+        return frozenset()
+    club_id = club if isinstance(club, int) else club.pk
+    if user.is_superuser:
+        return frozenset({Role.SECRETARY, Role.ORGANISER, Role.PLAYER})
+    cache: dict[int, frozenset[str]] = user.__dict__.setdefault(_CACHE_ATTR, {})
+    if on is None and club_id in cache:
+        return cache[club_id]
+    today = on or timezone.localdate()
+    roles = frozenset(
+        Membership.objects.filter(member__user=user, club_id=club_id, valid_from__lte=today)
+        .filter(Q(valid_to__isnull=True) | Q(valid_to__gte=today))
+        .values_list("role", flat=True)
+    )
+    if on is None:
+        cache[club_id] = roles
+    return roles
+
+
+def member_of(user) -> Member | None:
+    """The member record behind a login, if any."""
+    if user is None or not user.is_authenticated:
+        return None
+    return Member.objects.filter(user=user).first()
+
+
+def can(user, action: Action, club: Club | int, *, seated: Iterable[int] = ()) -> bool:
+    """Whether ``user`` may do ``action`` in ``club``.
+
+    For :attr:`Action.ENTER_SCORES`, ``seated`` are the member ids at the table: a player may
+    enter scores only when their own member id is among them.
+    """
+    allowed = ALLOWED[action]
+    if "anyone" in allowed:
+        return True
+    roles = roles_in(user, club)
+    if roles & allowed:
+        return True
+    if action is Action.ENTER_SCORES and Role.PLAYER in roles:
+        member = member_of(user)
+        return member is not None and member.pk in set(seated)
+    return False
+
+
+def require(user, action: Action, club: Club | int, *, seated: Iterable[int] = ()) -> None:
+    """Raise ``PermissionDenied`` with a readable reason unless :func:`can` allows it."""
+    if not can(user, action, club, seated=seated):
+        messages = {
+            Action.MANAGE_CLUB: _("Only the club's secretaries can change this."),
+            Action.ORGANISE: _("Only the club's organisers and secretaries can change this."),
+            Action.ENTER_SCORES: _("You can enter scores only at your own table."),
+        }
+        raise PermissionDenied(messages.get(action, _("You are not allowed to do this.")))
+
+
+class ClubPermission(BasePermission):
+    """DRF permission: anyone reads; writes need ``write_action`` in the object's club.
+
+    Views say how to find the club: ``get_permission_club(request)`` for list/create, and
+    the object's ``club_id`` (or ``get_object_club(obj)``) for detail routes.
+    """
+
+    write_action = Action.MANAGE_CLUB
+
+    def has_permission(self, request, view) -> bool:
+        if request.method in SAFE_METHODS:
+            return True
+        if not request.user or not request.user.is_authenticated:
+            return False
+        if getattr(view, "lookup_url_kwarg", None) in view.kwargs or "pk" in view.kwargs:
+            return True  # a detail route: has_object_permission decides with the object's club
+        club = getattr(view, "get_permission_club", lambda r: None)(request)
+        # No club named, nothing allowed: a write must say which club it is for.
+        return club is not None and can(request.user, self.write_action, club)
+
+    def has_object_permission(self, request, view, obj) -> bool:
+        if request.method in SAFE_METHODS:
+            return True
+        club = getattr(view, "get_object_club", lambda o: o.club_id)(obj)
+        return can(request.user, self.write_action, club)
+
+
+class IsClubSecretary(ClubPermission):
+    write_action = Action.MANAGE_CLUB
+
+
+class IsClubOrganiser(ClubPermission):
+    write_action = Action.ORGANISE

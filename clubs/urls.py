@@ -1,0 +1,4 @@
+"""Pages of the clubs app."""
+
+app_name = "clubs"
+urlpatterns: list = []

@@ -1,0 +1,4 @@
+"""Pages of the scoring app."""
+
+app_name = "scoring"
+urlpatterns: list = []
