@@ -217,7 +217,10 @@ class Seat(enum.IntEnum):
     def parse(cls, text: str) -> Seat:
         key = text.strip().upper()
         for seat in cls:
-            if key in (seat.name, {"N": "NORTH", "E": "EAST", "S": "SOUTH", "W": "WEST"}[seat.name]):
+            if key in (
+                seat.name,
+                {"N": "NORTH", "E": "EAST", "S": "SOUTH", "W": "WEST"}[seat.name],
+            ):
                 return seat
         raise CardError(f"'{text}' is not a seat (use N, E, S or W)")
 

@@ -38,9 +38,7 @@ class HonoursHeld:
         if self.side is None and self.count not in (0, 2):
             raise ScoringError("honours divided means two each: give the side that held 3 or 4")
         if self.side is not None and self.count not in (3, 4):
-            raise ScoringError(
-                f"a side scores honours only with 3 or 4 of them, not {self.count}"
-            )
+            raise ScoringError(f"a side scores honours only with 3 or 4 of them, not {self.count}")
 
     @property
     def points(self) -> int:
