@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from engine.cards import FULL_DECK, SUITS_PBN_ORDER, Card, Rank, Seat
 from engine.errors import CardError, DealError
@@ -49,6 +49,8 @@ class Deal:
 
     hands: tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]]
     turned: Card | None = None
+    _owners: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    _suit_counts: tuple[int, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if len(self.hands) != 4:
@@ -56,6 +58,14 @@ class Deal:
         _check_cards(self.hands)
         if self.turned is not None and not isinstance(self.turned, Card):
             raise DealError(f"the turned card {self.turned!r} is not a card")
+        owners = [0] * 52
+        counts = [0] * 16
+        for seat, cards in enumerate(self.hands):
+            for card in cards:
+                owners[card.index] = seat
+                counts[seat * 4 + card.index // 13] += 1
+        object.__setattr__(self, "_owners", tuple(owners))
+        object.__setattr__(self, "_suit_counts", tuple(counts))
 
     @classmethod
     def from_hands(cls, hands: Mapping[Seat, Iterable[Card]], turned: Card | None = None) -> Deal:
@@ -79,15 +89,15 @@ class Deal:
 
     def holder(self, card: Card) -> Seat:
         """The seat that was dealt ``card``."""
-        return Seat(self.holders()[card.index])
+        return Seat(self._owners[card.index])
 
     def holders(self) -> tuple[int, ...]:
-        """For each card index 0–51, the seat number (0–3) that holds it."""
-        owner = [0] * 52
-        for seat, cards in enumerate(self.hands):
-            for card in cards:
-                owner[card.index] = seat
-        return tuple(owner)
+        """For each card index 0–51, the seat number (0–3) that was dealt it."""
+        return self._owners
+
+    def suit_counts(self) -> tuple[int, ...]:
+        """How many cards of each suit each seat holds: entry ``seat * 4 + suit``."""
+        return self._suit_counts
 
     def as_mapping(self) -> dict[Seat, tuple[Card, ...]]:
         """The hands as ``{Seat: cards}`` (what :func:`engine.honours.honours_held` takes)."""
