@@ -113,7 +113,10 @@ class Deal:
 
 
 def _check_cards(hands: Iterable[Iterable[Card]]) -> None:
+    """Raise :class:`DealError` naming every problem: a card twice, first; then each hand of
+    the wrong size and the cards missing (``"W holds 12 cards; 8C is missing"``)."""
     seen: set[Card] = set()
+    problems: list[str] = []
     for seat, cards in zip(Seat, hands, strict=True):
         cards = tuple(cards)
         for card in cards:
@@ -123,10 +126,12 @@ def _check_cards(hands: Iterable[Iterable[Card]]) -> None:
                 raise DealError(f"{card} appears twice")
             seen.add(card)
         if len(cards) != 13:
-            raise DealError(f"{seat} holds {len(cards)} cards")
-    missing = [card for card in FULL_DECK if card not in seen]
+            problems.append(f"{seat} holds {len(cards)} cards")
+    missing = [str(card) for card in FULL_DECK if card not in seen]
     if missing:
-        raise DealError(f"{missing[0]} is missing")
+        problems.append(f"{', '.join(missing)} {'is' if len(missing) == 1 else 'are'} missing")
+    if problems:
+        raise DealError("; ".join(problems))
 
 
 def _format_hand(cards: Iterable[Card]) -> str:
