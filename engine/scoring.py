@@ -122,20 +122,19 @@ class HandScorer:
         revokes: Sequence[Revoke] = (),
     ) -> HandScore:
         """The :class:`HandScore` of a hand (see the module contract)."""
-        key = (
-            (before, ns_tricks, honours, tuple(revokes))
-            if revokes
-            else (before, ns_tricks, honours)
-        )
+        revokes = tuple(revokes)
+        if not _plain_ints(before, ns_tricks):  # checked (and refused) without the cache,
+            return self._compute(before, ns_tricks, honours, revokes)  # as 7.0 == 7
+        key = (before, ns_tricks, honours, revokes) if revokes else (before, ns_tricks, honours)
         try:
             return self._cache[key]
         except KeyError:
-            result = self._compute(before, ns_tricks, honours, tuple(revokes))
+            result = self._compute(before, ns_tricks, honours, revokes)
             if len(self._cache) < _CACHE_LIMIT:
                 self._cache[key] = result
             return result
         except TypeError:  # an unhashable input: _compute checks it and says what is wrong
-            return self._compute(before, ns_tricks, honours, tuple(revokes))
+            return self._compute(before, ns_tricks, honours, revokes)
 
     # -- the rules --------------------------------------------------------------------------
 
@@ -263,6 +262,17 @@ class HandScorer:
             raise ScoringError(
                 "dummy is not liable to the revoke penalty (dummy whist): the trick stands"
             )
+
+
+def _plain_ints(before: object, ns_tricks: object) -> bool:
+    """Whether the numbers are exact ints in a 2-tuple (so a cache hit cannot admit 7.0)."""
+    return (
+        type(ns_tricks) is int
+        and type(before) is tuple
+        and len(before) == 2
+        and type(before[0]) is int
+        and type(before[1]) is int
+    )
 
 
 _SCORERS: dict[int, HandScorer] = {}

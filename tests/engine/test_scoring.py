@@ -424,3 +424,12 @@ def test_property_honours_respect_the_boundary_rule(hand):
             assert result.after[side] < target
         else:
             assert before[side] != target - 1
+
+
+def test_scorer_refuses_look_alike_numbers_after_a_valid_hand():
+    # 7.0 == 7 and True == 1: a remembered result must not let them through.
+    scorer = HandScorer(SHORT)
+    scorer.score((0, 1), 7)
+    for before, tricks in [((0, 1), 7.0), ((0, True), 7), ((0.0, 1), 7)]:
+        with pytest.raises(ScoringError):
+            scorer.score(before, tricks)
