@@ -183,7 +183,7 @@ class RuleProfile:
     def from_dict(cls, data: Mapping[str, Any]) -> RuleProfile:
         """The profile stored by :meth:`to_dict`; missing settings come from the preset named
         ``data["name"]`` (else the defaults); unknown keys raise :class:`ProfileError`."""
-        if not isinstance(data, Mapping) or "name" not in data:
+        if not isinstance(data, Mapping) or not isinstance(data.get("name"), str):
             raise ProfileError("a stored rule profile must be a mapping with a name")
         base = PRESETS.get(data["name"]) or cls(name=str(data["name"]))
         return base.override(**{key: value for key, value in data.items()})

@@ -159,9 +159,10 @@ def test_from_dict_unknown_key_is_refused():
         RuleProfile.from_dict(data)
 
 
-def test_from_dict_without_name_is_refused():
+@pytest.mark.parametrize("data", [{"game_target": 5}, {"name": ["short"]}, ["short"]])
+def test_from_dict_without_name_is_refused(data):
     with pytest.raises(ProfileError):
-        RuleProfile.from_dict({"game_target": 5})
+        RuleProfile.from_dict(data)
 
 
 def test_profile_is_frozen():
