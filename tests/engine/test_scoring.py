@@ -433,3 +433,17 @@ def test_scorer_refuses_look_alike_numbers_after_a_valid_hand():
     for before, tricks in [((0, 1), 7.0), ((0, True), 7), ((0.0, 1), 7)]:
         with pytest.raises(ScoringError):
             scorer.score(before, tricks)
+
+
+@pytest.mark.parametrize(
+    ("rule", "after", "winner"),
+    [
+        (HonoursAtGame.CLUB_CODE, (5, 3), NS),  # honours may win the game
+        (HonoursAtGame.CAP_ONE_SHORT, (4, 3), None),  # honours stop at game-1
+        (HonoursAtGame.IGNORED_IF_REACHING_GAME, (3, 3), None),  # honours ignored entirely
+    ],
+)
+def test_foster_example_one_under_each_boundary_rule(rule, after, winner):
+    result = score_hand(SHORT.override(honours_at_game=rule), (3, 0), 4, ns_honours(3))
+    assert result.after == after
+    assert result.game_winner is winner
