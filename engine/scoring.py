@@ -122,7 +122,8 @@ class HandScorer:
         revokes: Sequence[Revoke] = (),
     ) -> HandScore:
         """The :class:`HandScore` of a hand (see the module contract)."""
-        revokes = tuple(revokes)
+        if type(revokes) is not tuple:
+            revokes = _revoke_tuple(revokes)
         if not _plain_ints(before, ns_tricks):  # checked (and refused) without the cache,
             return self._compute(before, ns_tricks, honours, revokes)  # as 7.0 == 7
         key = (before, ns_tricks, honours, revokes) if revokes else (before, ns_tricks, honours)
@@ -262,6 +263,12 @@ class HandScorer:
             raise ScoringError(
                 "dummy is not liable to the revoke penalty (dummy whist): the trick stands"
             )
+
+
+def _revoke_tuple(revokes: object) -> tuple[Revoke, ...]:
+    if isinstance(revokes, Revoke) or not isinstance(revokes, Sequence | set | frozenset):
+        raise ScoringError("revokes must be a list of Revoke(side, penalty), one per revoke")
+    return tuple(revokes)
 
 
 def _plain_ints(before: object, ns_tricks: object) -> bool:

@@ -447,3 +447,8 @@ def test_foster_example_one_under_each_boundary_rule(rule, after, winner):
     result = score_hand(SHORT.override(honours_at_game=rule), (3, 0), 4, ns_honours(3))
     assert result.after == after
     assert result.game_winner is winner
+
+
+def test_revokes_must_be_a_list():
+    with pytest.raises(ScoringError, match="list of Revoke"):
+        score_hand(SHORT, (0, 0), 7, revokes=Revoke(NS, ADD))
