@@ -389,6 +389,15 @@ def test_property_at_most_one_side_scores_trick_points(hand):
     result = score_hand(profile, before, ns_tricks, honours, revokes)
     assert 0 in result.trick_points
     assert sum(result.tricks) == 13
+    odd_side = NS if result.tricks[0] > 6 else EW
+    revokers = {r.side for r in revokes}
+    ended_on_revoke = any(
+        points >= profile.game_target
+        for points in (before[0] + result.revoke_points[0], before[1] + result.revoke_points[1])
+    )
+    if not (result.new_deal or ended_on_revoke or odd_side in revokers):
+        # exactly one side scores: the side that took more than six tricks, one per trick
+        assert result.trick_points[odd_side] == result.tricks[odd_side] - 6
 
 
 @settings(max_examples=400, deadline=None)
