@@ -13,7 +13,10 @@ Side by side with the PyPI package ``whist-core`` (a peer, never a dependency of
 When ``whist_core`` is importable the script also times its trick winner
 (``OrderedCardContainer.get_turn_and_winner_card``) and legality check
 (``LegalChecker.check_legal``) on the same tricks and hands, after checking both give the
-same answers, and prints the ratio. Peer objects are built before the clock starts, so only
+same answers, and prints the ratio.
+
+``.venv/bin/python bench/engine_play.py --dd`` times double-dummy analysis (needs the
+``analysis`` extra): one call per board against one batched call. Peer objects are built before the clock starts, so only
 the calls are timed for both. whist-core has no no-trump, so those tricks use suit trumps.
 """
 
@@ -138,7 +141,28 @@ def peer(tricks: list, cases: list) -> tuple[float, float, list, list] | None:
     return best_time(winners, 3), best_time(legal, 3), winners(), legal()
 
 
+def bench_double_dummy(count: int = 40) -> None:
+    """One call per board against one batched call, for ``count`` boards (both cores)."""
+    from engine.analysis import analysis_available, dd_tricks, dd_tricks_many
+    from engine.boards import board_set
+
+    if not analysis_available():
+        print("double dummy: the 'analysis' extra is not installed")
+        return
+    items = [(b.deal, b.dealer, b.trump) for b in board_set(count, seed="bench-dd")]
+    dd_tricks(*items[0])  # load DDS before timing
+    single = best_time(lambda: [dd_tricks(*item) for item in items], 2)
+    batched = best_time(lambda: dd_tricks_many(items), 2)
+    print(
+        f"double dummy, {count} boards: one by one {single / count * 1000:.1f} ms/board, "
+        f"batched {batched / count * 1000:.1f} ms/board ({single / batched:.1f}x)"
+    )
+
+
 def main() -> None:
+    if "--dd" in sys.argv:
+        bench_double_dummy()
+        return
     count = int(sys.argv[1]) if len(sys.argv) > 1 else 20_000
     inputs = make_inputs(count)
     best = max(bench_replay(inputs) for _ in range(3))
