@@ -56,6 +56,7 @@ class Deal:
         if len(self.hands) != 4:
             raise DealError(f"a deal has four hands, not {len(self.hands)}")
         _check_cards(self.hands)
+        object.__setattr__(self, "hands", tuple(tuple(sorted(hand)) for hand in self.hands))
         if self.turned is not None and not isinstance(self.turned, Card):
             raise DealError(f"the turned card {self.turned!r} is not a card")
         owners = [0] * 52
@@ -73,10 +74,7 @@ class Deal:
         missing = [str(seat) for seat in Seat if seat not in hands]
         if missing:
             raise DealError(f"no hand given for {', '.join(missing)}")
-        return cls(
-            tuple(tuple(sorted(hands[seat])) for seat in Seat),  # type: ignore[arg-type]
-            turned,
-        )
+        return cls(tuple(tuple(hands[seat]) for seat in Seat), turned)  # type: ignore[arg-type]
 
     @classmethod
     def from_pbn(cls, text: str, turned: Card | None = None) -> Deal:

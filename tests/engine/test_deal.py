@@ -206,3 +206,11 @@ def test_deal_turned_card_must_be_a_card():
     with pytest.raises(DealError):
         Deal.from_hands(_suited_hands(), turned="AS")  # type: ignore[arg-type]
     assert parse_cards("AS")[0] in Deal.from_hands(_suited_hands()).hand(Seat.N)
+
+
+def test_deal_hands_are_kept_sorted_whatever_order_they_come_in():
+    hands = _suited_hands()
+    shuffled = tuple(tuple(reversed(hands[seat])) for seat in Seat)
+    deal = Deal(shuffled)  # type: ignore[arg-type]
+    assert deal == Deal.from_hands(hands) and hash(deal) == hash(Deal.from_hands(hands))
+    assert list(deal.hand(Seat.N)) == sorted(deal.hand(Seat.N))
