@@ -12,7 +12,8 @@ Contract:
 * :func:`dd_table` gives the full table (every declarer, every strain), the one
   :class:`engine.boards.Board` keeps and PBN's ``DoubleDummyTricks`` tag stores.
 * The ``_many`` functions and :func:`analyse_boards` batch many deals in one call to DDS,
-  which spreads them over the cores (about twice as fast on two cores).
+  which spreads them over the cores (about twice as fast on two cores); any number of deals
+  may be given (they are sent in chunks within DDS's limits).
 * DDS is not safe to enter from two threads at once (the process crashes), so every call
   holds a module-level lock.
 
@@ -45,6 +46,9 @@ __all__ = [
 
 #: Held around every call into DDS.
 DDS_LOCK = threading.Lock()
+#: DDS's own limits on one batched call: 200 boards to solve, or 40 deals' full tables.
+BOARDS_PER_BATCH = 200
+TABLES_PER_BATCH = 40
 _MISSING = "double-dummy analysis needs the 'analysis' extra: pip install tenace[analysis]"
 
 
@@ -107,8 +111,12 @@ def dd_tricks_many(
     if not items:
         return []
     deals = [_to_endplay(types, deal, dealer, trump) for deal, dealer, trump in items]
+    results: list[int] = []
     with DDS_LOCK:
-        results = dds.analyse_all_starts(deals) if len(deals) > 1 else [dds.analyse_start(deals[0])]
+        if len(deals) == 1:
+            results.append(dds.analyse_start(deals[0]))
+        for start in range(0, len(deals) if len(deals) > 1 else 0, BOARDS_PER_BATCH):
+            results.extend(dds.analyse_all_starts(deals[start : start + BOARDS_PER_BATCH]))
     return [_split(dealer, tricks) for (_, dealer, _), tricks in zip(items, results, strict=True)]
 
 
@@ -131,11 +139,12 @@ def dd_tables_many(deals: Sequence[Deal]) -> list[DDTable]:
     if not deals:
         return []
     converted = [_to_endplay(types, deal) for deal in deals]
+    tables: list[Any] = []
     with DDS_LOCK:
         if len(converted) == 1:
-            tables = [dds.calc_dd_table(converted[0])]
-        else:
-            tables = list(dds.calc_all_tables(converted))
+            tables.append(dds.calc_dd_table(converted[0]))
+        for start in range(0, len(converted) if len(converted) > 1 else 0, TABLES_PER_BATCH):
+            tables.extend(dds.calc_all_tables(converted[start : start + TABLES_PER_BATCH]))
     return [_table_from(types, table) for table in tables]
 
 

@@ -148,3 +148,15 @@ def test_importing_the_engine_does_not_load_endplay():
 
 def test_analysis_available_reports_the_installation():
     assert analysis_available() is (importlib.util.find_spec("endplay") is not None)
+
+
+@needs_endplay
+def test_dd_batches_larger_than_dds_allows_are_sent_in_chunks(monkeypatch):
+    import engine.analysis as analysis
+
+    monkeypatch.setattr(analysis, "BOARDS_PER_BATCH", 2)
+    monkeypatch.setattr(analysis, "TABLES_PER_BATCH", 2)
+    boards = board_set(5, seed="chunks")
+    items = [(b.deal, b.dealer, b.trump) for b in boards]
+    assert dd_tricks_many(items) == [dd_tricks(*item) for item in items]
+    assert dd_tables_many([b.deal for b in boards]) == [dd_table(b.deal) for b in boards]
