@@ -58,8 +58,14 @@ test: venv lint purity i18n-check compilemessages
 worker: venv
 	$(BIN)/celery -A config worker -l INFO $(WORKER_ARGS)
 
+# Every benchmark, then the side-by-side with the peer library whist-core, which lives in a
+# venv of its own (bench/.venv-peer): it is a yardstick, never a dependency.
 bench: venv
 	@set -e; for b in bench/*.py; do echo "== $$b"; $(BIN)/python $$b; done
+	@test -x bench/.venv-peer/bin/python || { $(PYTHON) -m venv bench/.venv-peer && \
+	  bench/.venv-peer/bin/python -m pip install --quiet whist-core; }
+	@echo "== bench/engine_play.py against whist-core"
+	PYTHONPATH=. bench/.venv-peer/bin/python bench/engine_play.py 5000
 
 clean:
 	rm -rf $(VENV) var .pytest_cache .ruff_cache

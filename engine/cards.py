@@ -23,7 +23,17 @@ from collections.abc import Iterable
 
 from engine.errors import CardError
 
-__all__ = ["Suit", "Rank", "Card", "Seat", "Side", "FULL_DECK", "parse_cards", "format_cards"]
+__all__ = [
+    "Suit",
+    "Rank",
+    "Card",
+    "Seat",
+    "Side",
+    "FULL_DECK",
+    "SUITS_PBN_ORDER",
+    "parse_cards",
+    "format_cards",
+]
 
 
 class Suit(enum.IntEnum):
