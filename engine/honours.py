@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from engine.cards import Card, Rank, Seat, Side, Suit
 from engine.errors import ScoringError
 
-__all__ = ["HonoursHeld", "NO_HONOURS", "honours_held", "HONOUR_RANKS"]
+__all__ = ["HonoursHeld", "NO_HONOURS", "honours_held", "check_honours_claim", "HONOUR_RANKS"]
 
 HONOUR_RANKS: frozenset[Rank] = frozenset({Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK})
 
@@ -74,3 +74,21 @@ def honours_held(hands: Mapping[Seat, Iterable[Card]], trump: Suit | None) -> Ho
         if per_side[side] >= 3:
             return HonoursHeld(side, per_side[side])
     return NO_HONOURS
+
+
+def check_honours_claim(
+    claim: HonoursHeld, hands: Mapping[Seat, Iterable[Card]], trump: Suit | None
+) -> HonoursHeld:
+    """The honours actually held, after checking a typed ``claim`` against the deal.
+
+    Honours are the cards dealt (rules.md Decision 3), so when the deal is known a claim that
+    disagrees with it is refused with what the deal shows.
+    """
+    held = honours_held(hands, trump)
+    if claim != held:
+        shown = f"{held.side} held {held.count}" if held.side is not None else "they were divided"
+        claimed = (
+            f"{claim.side} held {claim.count}" if claim.side is not None else "they were divided"
+        )
+        raise ScoringError(f"The honours claimed ({claimed}) do not match the deal: {shown}.")
+    return held

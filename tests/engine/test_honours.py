@@ -75,3 +75,21 @@ def test_honours_count_for_at_most_one_side_and_only_with_three_or_more(pack, tr
         assert held.points == (4 if held.count == 4 else 2)
     else:
         assert held.side is None and held.points == 0
+
+
+def test_check_honours_claim_accepts_what_the_deal_shows():
+    from engine.honours import check_honours_claim
+
+    hands = {Seat.N: parse_cards("AH KH QH"), Seat.E: parse_cards("JH")}
+    held = check_honours_claim(HonoursHeld(Side.NS, 3), hands, Suit.HEARTS)
+    assert held == HonoursHeld(Side.NS, 3)
+
+
+def test_check_honours_claim_refuses_a_claim_the_deal_contradicts():
+    from engine.honours import check_honours_claim
+
+    hands = {Seat.N: parse_cards("AH KH"), Seat.E: parse_cards("QH JH")}
+    with pytest.raises(ScoringError, match="do not match the deal: they were divided"):
+        check_honours_claim(HonoursHeld(Side.NS, 3), hands, Suit.HEARTS)
+    with pytest.raises(ScoringError, match="EW held 4"):
+        check_honours_claim(NO_HONOURS, {Seat.E: parse_cards("AH KH QH JH")}, Suit.HEARTS)
