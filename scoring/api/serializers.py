@@ -1,0 +1,107 @@
+"""API shapes of results and standings. Input serializers only validate types; the engine
+checks live in the services."""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from scoring.checks import ResultInput
+from scoring.models import Adjusted, Result, ResultKind, ResultVersion
+
+
+class ResultSerializer(serializers.ModelSerializer):
+    ns = serializers.IntegerField(source="ns.number", read_only=True)
+    ew = serializers.IntegerField(source="ew.number", read_only=True)
+    board = serializers.IntegerField(source="board_number", read_only=True)
+    ew_tricks = serializers.IntegerField(read_only=True, allow_null=True)
+    version = serializers.IntegerField(source="latest_version.number", read_only=True)
+
+    class Meta:
+        model = Result
+        fields = [
+            "id",
+            "section",
+            "round",
+            "table",
+            "board",
+            "ns",
+            "ew",
+            "kind",
+            "ns_tricks",
+            "ew_tricks",
+            "ns_score",
+            "adjusted_ns",
+            "adjusted_ew",
+            "play_record",
+            "claim",
+            "revoke_side",
+            "revokes",
+            "status",
+            "contested_ns_tricks",
+            "source",
+            "entered_at",
+            "confirmed_at",
+            "version",
+        ]
+        read_only_fields = fields
+
+
+class ResultFieldsSerializer(serializers.Serializer):
+    """What a result says (shared by entry and correction)."""
+
+    kind = serializers.ChoiceField(choices=ResultKind.choices, default=ResultKind.PLAYED)
+    ns_tricks = serializers.IntegerField(required=False, allow_null=True)
+    adjusted_ns = serializers.ChoiceField(choices=Adjusted.choices, required=False, default="")
+    adjusted_ew = serializers.ChoiceField(choices=Adjusted.choices, required=False, default="")
+    play_record = serializers.CharField(required=False, allow_blank=True, default="")
+    claim = serializers.CharField(required=False, allow_blank=True, default="", max_length=8)
+    revoke_side = serializers.ChoiceField(
+        choices=[("", ""), ("NS", "NS"), ("EW", "EW")], required=False, default=""
+    )
+    revokes = serializers.IntegerField(required=False, default=0, min_value=0, max_value=3)
+
+    def result_input(self) -> ResultInput:
+        data = self.validated_data
+        return ResultInput(
+            kind=data["kind"],
+            ns_tricks=data.get("ns_tricks"),
+            adjusted_ns=data.get("adjusted_ns", ""),
+            adjusted_ew=data.get("adjusted_ew", ""),
+            play_record=data.get("play_record", ""),
+            claim=data.get("claim", ""),
+            revoke_side=data.get("revoke_side", ""),
+            revokes=data.get("revokes", 0),
+        )
+
+
+class ResultEntrySerializer(ResultFieldsSerializer):
+    """A new result: where it was played, by whom, and what it says."""
+
+    section = serializers.IntegerField()
+    round = serializers.IntegerField(min_value=1)
+    table = serializers.IntegerField(min_value=1)
+    board = serializers.IntegerField(min_value=1)
+    ns = serializers.IntegerField(min_value=1, help_text="NS entry number")
+    ew = serializers.IntegerField(min_value=1, help_text="EW entry number")
+
+
+class ConfirmSerializer(serializers.Serializer):
+    ns_tricks = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=13)
+
+
+class CorrectionSerializer(ResultFieldsSerializer):
+    reason = serializers.CharField(max_length=500)
+
+
+class ResultVersionSerializer(serializers.ModelSerializer):
+    by = serializers.CharField(source="by.username", read_only=True, allow_null=True)
+
+    class Meta:
+        model = ResultVersion
+        fields = ["number", "action", "by", "at", "before", "after", "reason"]
+        read_only_fields = fields
+
+
+class ImportSerializer(serializers.Serializer):
+    section = serializers.IntegerField()
+    file = serializers.FileField()

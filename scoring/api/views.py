@@ -1,0 +1,218 @@
+"""The results API: thin views over the services.
+
+* ``POST /api/results/`` — one result; ``Idempotency-Key`` header makes retries safe.
+  201 with the result, 400 with the engine's reason, 403 away from one's own table, 409 with
+  the stored result when that board and pair meeting already has one.
+* ``POST /api/results/{id}/confirm/`` (EW), ``POST /api/results/{id}/correct/`` (secretary,
+  with a reason), ``GET /api/results/{id}/versions/``, ``POST /api/results/import/`` (CSV).
+* ``GET /api/standings/{section}/`` — the newest snapshot (held back until released, except
+  for the club's organisers and secretaries).
+"""
+
+from __future__ import annotations
+
+from django.http import Http404
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
+from rest_framework import mixins, permissions, serializers, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.response import Response
+
+from clubs.permissions import Action, can
+from scoring import selectors
+from scoring.api.serializers import (
+    ConfirmSerializer,
+    CorrectionSerializer,
+    ImportSerializer,
+    ResultEntrySerializer,
+    ResultSerializer,
+    ResultVersionSerializer,
+)
+from scoring.errors import ResultConflict, ScoringError
+from scoring.idempotency import HEADER, idempotent_call
+from scoring.imports import results_import_csv
+from scoring.models import Result, ResultSource
+from scoring.schedule import board_play_find, check_pair_meeting, play_facts
+from scoring.services import result_confirm, result_correct, result_record
+
+_KEY = OpenApiParameter(
+    "Idempotency-Key",
+    str,
+    OpenApiParameter.HEADER,
+    required=False,
+    description="A random key per result: a retry with the same key gets the same answer.",
+)
+
+
+def _record(request, entry: ResultEntrySerializer) -> tuple[int, dict]:
+    data = entry.validated_data
+    try:
+        play_id = board_play_find(
+            section_id=data["section"],
+            round=data["round"],
+            table=data["table"],
+            board=data["board"],
+        )
+        facts = play_facts(play_id)
+        check_pair_meeting(facts, ns=data["ns"], ew=data["ew"])
+        if not can(request.user, Action.ENTER_SCORES, facts.club_id, seated=facts.ns_members):
+            return 403, {"detail": "NS at that table, organisers and secretaries enter results."}
+        staff = can(request.user, Action.ORGANISE, facts.club_id)
+        result = result_record(
+            board_play_id=play_id,
+            given=entry.result_input(),
+            by=request.user,
+            source=ResultSource.API if staff else ResultSource.TABLE,
+            confirmed=staff,
+        )
+    except ResultConflict as conflict:
+        stored = selectors.results_for_api().get(pk=conflict.stored.pk)
+        return 409, {"detail": str(conflict), "stored": dict(ResultSerializer(stored).data)}
+    except ScoringError as error:
+        return 400, {"detail": str(error)}
+    return 201, dict(ResultSerializer(selectors.results_for_api().get(pk=result.pk)).data)
+
+
+class ResultViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    serializer_class = ResultSerializer
+    permission_classes = [permissions.IsAuthenticatedOrReadOnly]
+
+    def get_queryset(self):
+        """Results of released standings; an organiser also sees their section's (``?section=``)."""
+        queryset = selectors.results_for_api()
+        section_id = self.request.query_params.get("section", "")
+        section = selectors.section_get(int(section_id)) if section_id.isdigit() else None
+        if section is not None:
+            queryset = queryset.filter(section_id=section.pk)
+            if selectors.standings_visible(self.request.user, section):
+                return queryset
+        return queryset.filter(section__session__tournament__standings_released=True)
+
+    def _visible(self, pk) -> Result:
+        result = get_object_or_404(selectors.results_for_api(), pk=pk)
+        section = selectors.section_get(result.section_id)
+        if not selectors.standings_visible(self.request.user, section):
+            raise Http404
+        return result
+
+    def retrieve(self, request, pk=None):
+        return Response(ResultSerializer(self._visible(pk)).data)
+
+    @extend_schema(
+        request=ResultEntrySerializer,
+        parameters=[_KEY],
+        responses={201: ResultSerializer, 400: None, 403: None, 409: None},
+    )
+    def create(self, request):
+        entry = ResultEntrySerializer(data=request.data)
+        entry.is_valid(raise_exception=True)
+        code, body, replayed = idempotent_call(
+            user=request.user,
+            key=request.META.get(HEADER),
+            path=request.path,
+            data=entry.validated_data,
+            call=lambda: _record(request, entry),
+        )
+        response = Response(body, status=code)
+        if replayed:
+            response["Idempotent-Replay"] = "true"
+        return response
+
+    @extend_schema(request=ConfirmSerializer, responses={200: ResultSerializer})
+    @action(detail=True, methods=["post"])
+    def confirm(self, request, pk=None):
+        answer = ConfirmSerializer(data=request.data)
+        answer.is_valid(raise_exception=True)
+        result = get_object_or_404(Result, pk=pk)
+        try:
+            result_confirm(
+                result_id=result.pk,
+                by=request.user,
+                ns_tricks=answer.validated_data.get("ns_tricks"),
+            )
+        except ScoringError as error:
+            return Response({"detail": str(error)}, status=status.HTTP_403_FORBIDDEN)
+        return Response(ResultSerializer(selectors.results_for_api().get(pk=pk)).data)
+
+    @extend_schema(request=CorrectionSerializer, responses={200: ResultSerializer})
+    @action(detail=True, methods=["post"])
+    def correct(self, request, pk=None):
+        change = CorrectionSerializer(data=request.data)
+        change.is_valid(raise_exception=True)
+        result = get_object_or_404(Result, pk=pk)
+        facts = play_facts(result.board_play_id)
+        if not can(request.user, Action.MANAGE_CLUB, facts.club_id):
+            return Response(
+                {"detail": "Only the club's secretaries can correct a result."},
+                status=status.HTTP_403_FORBIDDEN,
+            )
+        try:
+            result_correct(
+                result_id=result.pk,
+                given=change.result_input(),
+                by=request.user,
+                reason=change.validated_data["reason"],
+            )
+        except ScoringError as error:
+            return Response({"detail": str(error)}, status=status.HTTP_400_BAD_REQUEST)
+        return Response(ResultSerializer(selectors.results_for_api().get(pk=pk)).data)
+
+    @extend_schema(responses={200: ResultVersionSerializer(many=True)})
+    @action(detail=True, methods=["get"])
+    def versions(self, request, pk=None):
+        result = self._visible(pk)
+        rows = result.versions.select_related("by").order_by("number")
+        return Response(ResultVersionSerializer(rows, many=True).data)
+
+    @extend_schema(
+        request={"multipart/form-data": ImportSerializer},
+        responses={
+            200: inline_serializer(
+                "ImportReport",
+                {
+                    "stored": serializers.IntegerField(),
+                    "refused": serializers.ListField(child=serializers.DictField()),
+                },
+            )
+        },
+    )
+    @action(detail=False, methods=["post"], url_path="import")
+    def import_csv(self, request):
+        upload = ImportSerializer(data=request.data)
+        upload.is_valid(raise_exception=True)
+        section = selectors.section_get(upload.validated_data["section"])
+        if section is None or not can(
+            request.user, Action.MANAGE_CLUB, selectors.club_id_of(section)
+        ):
+            return Response(
+                {"detail": "Only the club's secretaries import travellers."},
+                status=status.HTTP_403_FORBIDDEN,
+            )
+        try:
+            report = results_import_csv(
+                section_id=section.pk, file=upload.validated_data["file"], by=request.user
+            )
+        except ScoringError as error:
+            return Response({"detail": str(error)}, status=status.HTTP_400_BAD_REQUEST)
+        return Response(report.as_dict())
+
+
+class StandingsViewSet(viewsets.ViewSet):
+    """The newest standings snapshot of a section (``pk`` is the section id)."""
+
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(
+        responses={200: inline_serializer("Standings", {"version": serializers.IntegerField()})}
+    )
+    def retrieve(self, request, pk=None):
+        section = selectors.section_get(int(pk)) if str(pk).isdigit() else None
+        if section is None:
+            return Response({"detail": "No such section."}, status=status.HTTP_404_NOT_FOUND)
+        if not selectors.standings_visible(request.user, section):
+            return Response(
+                {"detail": "The organisers have not released these standings yet."},
+                status=status.HTTP_403_FORBIDDEN,
+            )
+        snapshot = selectors.snapshot_latest(section.pk)
+        return Response(snapshot.data if snapshot else {"version": 0, "fields": [], "boards": {}})

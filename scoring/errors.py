@@ -1,0 +1,46 @@
+"""The scoring app's errors: each message is written for the secretary at the keyboard.
+
+Views map :class:`ScoringError` to a 400 (a page message or an API ``detail``); a
+:class:`ResultConflict` becomes a 409 carrying the stored result.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class ScoringError(Exception):
+    """Base class: a result, a correction or an import was refused, with the reason."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+    def __str__(self) -> str:
+        return str(self.message)
+
+
+class ResultRefused(ScoringError):
+    """A result cannot stand: not scheduled there, impossible tricks, a play record that
+    disagrees, an adjusted score that makes no sense."""
+
+
+class ResultConflict(ScoringError):
+    """A result already exists for that board and pair meeting; ``stored`` is the stored
+    result (its API representation is sent back with the 409)."""
+
+    def __init__(self, message: str, *, stored: Any) -> None:
+        super().__init__(message)
+        self.stored = stored
+
+
+class CorrectionRefused(ScoringError):
+    """A correction lacks a reason or comes from someone who may not correct results."""
+
+
+class ConfirmationRefused(ScoringError):
+    """A confirmation from someone who does not sit EW at that table, or with a wrong code."""
+
+
+class ImportRefused(ScoringError):
+    """A CSV file of travellers could not be read at all (wrong columns, not CSV)."""

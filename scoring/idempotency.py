@@ -1,0 +1,70 @@
+"""Idempotency keys: a retried request gets the answer the first one got, and never writes
+twice.
+
+A client (the table-side phone) sends ``Idempotency-Key: <random>`` with each result. The
+answer (status and body) is stored in the same transaction as the result it created, so
+either both exist or neither does. A retry with the same key and the same body gets the
+stored answer (and a ``Idempotent-Replay: true`` header); the same key with a different
+body is refused with 422. Two copies arriving at once: the second waits on the result's
+unique index, then finds the first's key and answers as the first did.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable
+from typing import Any
+
+from django.db import IntegrityError, transaction
+
+from scoring.models import IdempotencyKey
+
+Answer = tuple[int, dict[str, Any]]
+HEADER = "HTTP_IDEMPOTENCY_KEY"
+
+
+def fingerprint(path: str, data: Any) -> str:
+    """A hash of what was asked, to tell a retry from a different request."""
+    text = json.dumps({"path": path, "data": data}, sort_keys=True, default=str)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _stored(user, key: str, print_: str) -> Answer | None:
+    row = IdempotencyKey.objects.filter(user=user, key=key).first()
+    if row is None:
+        return None
+    if row.fingerprint != print_:
+        return 422, {"detail": "This Idempotency-Key was already used for a different request."}
+    return row.status_code, row.body
+
+
+def idempotent_call(
+    *, user, key: str | None, path: str, data: Any, call: Callable[[], Answer]
+) -> tuple[int, dict[str, Any], bool]:
+    """Run ``call`` once per ``key``; returns ``(status, body, replayed)``."""
+    if not key:
+        status, body = call()
+        return status, body, False
+    key = key[:100]
+    print_ = fingerprint(path, data)
+    stored = _stored(user, key, print_)
+    if stored is not None:
+        return stored[0], stored[1], True
+    try:
+        with transaction.atomic():
+            status, body = call()
+            if status == 409:
+                # A copy of this request may have just committed: answer as it did.
+                stored = _stored(user, key, print_)
+                if stored is not None:
+                    return stored[0], stored[1], True
+            IdempotencyKey.objects.create(
+                user=user, key=key, fingerprint=print_, status_code=status, body=body
+            )
+    except IntegrityError:
+        stored = _stored(user, key, print_)
+        if stored is None:
+            raise
+        return stored[0], stored[1], True
+    return status, body, False

@@ -1,0 +1,155 @@
+"""Shape snapshots and boards for the pages: travellers, hand records, score cards.
+
+Everything here reads the snapshot (computed points) plus a fixed number of queries per
+page (entries, boards, versions), never one per result.
+"""
+
+from __future__ import annotations
+
+from django.db.models import Prefetch
+
+from engine.boards import DDTable
+from engine.cards import Seat, Suit
+from engine.errors import EngineError
+from engine.pbn import parse_dd_tricks
+from scoring.checks import board_honours
+from scoring.models import Result, ResultVersion
+from scoring.schedule import board_facts
+from tournaments.models import Board, Entry
+
+SUIT_SYMBOLS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
+
+
+def standings_fields(data: dict | None) -> list[dict]:
+    return list(data.get("fields", [])) if data else []
+
+
+def _entries(section) -> dict[int, Entry]:
+    return {entry.pk: entry for entry in Entry.objects.filter(section_id=section.pk)}
+
+
+def _boards(section) -> dict[int, Board]:
+    return {
+        board.number: board for board in Board.objects.filter(board_set_id=section.board_set_id)
+    }
+
+
+def _hand(cards) -> list[dict]:
+    by_suit = {suit: [] for suit in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)}
+    for card in sorted(cards, key=lambda card: -card.rank):
+        by_suit[card.suit].append(card.rank.letter)
+    return [
+        {"symbol": SUIT_SYMBOLS[suit], "letter": suit.letter, "cards": " ".join(ranks) or "—"}
+        for suit, ranks in by_suit.items()
+    ]
+
+
+def _dd(board: Board, facts) -> tuple[int, int] | None:
+    table = getattr(board, "dd_tricks", None)
+    if not table:
+        return None
+    try:
+        parsed = table if isinstance(table, DDTable) else parse_dd_tricks(str(table))
+        return None if parsed is None else parsed.whist_tricks(facts.dealer, facts.trump)
+    except (EngineError, ValueError, TypeError):
+        return None
+
+
+def _hand_record(board: Board) -> dict:
+    facts = board_facts(board)
+    record = {
+        "number": board.number,
+        "dealer": facts.dealer.name,
+        "trump": SUIT_SYMBOLS.get(facts.trump, "NT") if facts.trump is not None else "NT",
+        "trump_letter": facts.trump.letter if facts.trump is not None else "NT",
+        "dd": _dd(board, facts),
+        "honours": board_honours(facts),
+        "hands": None,
+    }
+    if facts.deal is not None:
+        record["hands"] = {seat.name: _hand(facts.deal.hand(seat)) for seat in Seat}
+    return record
+
+
+def travellers_view(section, snapshot) -> list[dict]:
+    """Every board's traveller rows (three queries however many boards)."""
+    boards, entries = _boards(section), _entries(section)
+    return [_board_rows(number, snapshot, entries) for number in sorted(boards)]
+
+
+def _board_rows(number: int, snapshot, entries) -> dict:
+    rows = list((snapshot.data.get("boards", {}) if snapshot else {}).get(str(number), []))
+    for row in rows:
+        row["ns_number"] = getattr(entries.get(row["ns"]), "number", "?")
+        row["ew_number"] = getattr(entries.get(row["ew"]), "number", "?")
+    return {"number": number, "rows": rows, "hand": None}
+
+
+def board_view(section, number: int, snapshot, *, with_hand: bool, with_versions=False):
+    """One board's traveller: its rows (with points from the snapshot) and, when asked, the
+    hand record, double-dummy tricks, honours and each result's versions."""
+    board = Board.objects.filter(board_set_id=section.board_set_id, number=number).first()
+    if board is None:
+        return None
+    view = _board_rows(number, snapshot, _entries(section))
+    view["hand"] = _hand_record(board) if with_hand else None
+    if with_versions:
+        versions = ResultVersion.objects.select_related("by").order_by("number")
+        view["results"] = list(
+            Result.objects.filter(section_id=section.pk, board_number=number)
+            .select_related("ns", "ew", "entered_by")
+            .prefetch_related(Prefetch("versions", queryset=versions))
+            .order_by("table")
+        )
+    return view
+
+
+def entry_card(section, entry_id: int, snapshot) -> dict | None:
+    """An entry's score card: its standing and, board by board, its result and points."""
+    entries = _entries(section)
+    entry = entries.get(entry_id)
+    if entry is None:
+        return None
+    data = snapshot.data if snapshot else {}
+    standing = next(
+        (
+            row
+            for field in data.get("fields", [])
+            for row in field["rows"]
+            if row["entry"] == entry_id
+        ),
+        None,
+    )
+    boards = _boards(section)
+    lines = []
+    for number, rows in sorted(data.get("boards", {}).items(), key=lambda item: int(item[0])):
+        for row in rows:
+            if entry_id not in (row["ns"], row["ew"]):
+                continue
+            ns_side = row["ns"] == entry_id
+            opponent = entries.get(row["ew"] if ns_side else row["ns"])
+            board = boards.get(int(number))
+            hand = _hand_record(board) if board else None
+            lines.append(
+                {
+                    "board": int(number),
+                    "direction": "NS" if ns_side else "EW",
+                    "opponent": opponent,
+                    "tricks": _tricks_for(row, ns_side),
+                    "points": row["ns_points"] if ns_side else row["ew_points"],
+                    "percentage": row["ns_percentage"] if ns_side else row["ew_percentage"],
+                    "dd": None if not hand or not hand["dd"] else hand["dd"][0 if ns_side else 1],
+                    "trump": hand["trump"] if hand else "",
+                    "trump_letter": hand["trump_letter"] if hand else "",
+                }
+            )
+    return {"entry": entry, "standing": standing, "lines": lines}
+
+
+def _tricks_for(row: dict, ns_side: bool) -> str:
+    if row["kind"] == "played":
+        return str(row["ns_score"] if ns_side else 13 - row["ns_score"])
+    if row["kind"] == "adjusted":
+        ns, _, ew = row["adjusted"].partition("/")
+        return ns if ns_side else ew
+    return "NP"

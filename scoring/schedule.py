@@ -1,0 +1,214 @@
+"""The one place the scoring app reads the tournaments schedule and turns it into plain
+values (:class:`PlayFacts`), so that services and checks do not depend on its field names.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.utils.translation import gettext as _
+
+from engine.cards import Seat, Suit
+from engine.deal import parse_pbn_deal
+from engine.profiles import DUPLICATE, RuleProfile, get_profile
+from scoring.checks import BoardFacts
+from scoring.errors import ResultRefused
+from tournaments.models import BoardPlay, Seating
+
+
+@dataclass(frozen=True, slots=True)
+class PlayFacts:
+    """One scheduled board play: where, who, which board, and the event's rules."""
+
+    board_play_id: int
+    section_id: int
+    club_id: int
+    round: int
+    table: int
+    board_id: int
+    board: BoardFacts
+    ns_id: int
+    ew_id: int
+    ns_number: int
+    ew_number: int
+    ns_members: frozenset[int]
+    ew_members: frozenset[int]
+    not_played: bool
+    profile: RuleProfile
+
+
+def board_facts(board) -> BoardFacts:
+    """A board row as the engine needs it."""
+    deal = parse_pbn_deal(board.deal) if board.deal else None
+    trump = Suit.parse(board.trump) if board.trump not in ("", "NT", None) else None
+    return BoardFacts(board.number, deal, Seat.parse(board.dealer), trump)
+
+
+def _profile(tournament) -> RuleProfile:
+    name = getattr(tournament, "rule_profile", "") or "duplicate"
+    try:
+        return get_profile(name, **(getattr(tournament, "rule_overrides", None) or {}))
+    except Exception:  # noqa: BLE001 - a stored profile the engine refuses: duplicate rules
+        return DUPLICATE
+
+
+def _members(entry) -> frozenset[int]:
+    return frozenset(
+        member_id
+        for member_id in (entry.member1_id, getattr(entry, "member2_id", None))
+        if member_id
+    )
+
+
+def play_facts(board_play_id: int) -> PlayFacts:
+    """The facts of board play ``board_play_id`` (one query)."""
+    play = (
+        BoardPlay.objects.select_related(
+            "seating__section__session__tournament", "seating__ns", "seating__ew", "board"
+        )
+        .filter(pk=board_play_id)
+        .first()
+    )
+    if play is None:
+        raise ResultRefused(_("That board is not scheduled."))
+    seating = play.seating
+    tournament = seating.section.session.tournament
+    return PlayFacts(
+        board_play_id=play.pk,
+        section_id=seating.section_id,
+        club_id=tournament.club_id,
+        round=seating.round,
+        table=seating.table,
+        board_id=play.board_id,
+        board=board_facts(play.board),
+        ns_id=seating.ns_id,
+        ew_id=seating.ew_id,
+        ns_number=seating.ns.number,
+        ew_number=seating.ew.number,
+        ns_members=_members(seating.ns),
+        ew_members=_members(seating.ew),
+        not_played=play.not_played,
+        profile=_profile(tournament),
+    )
+
+
+def board_play_find(*, section_id: int, round: int, table: int, board: int) -> int:
+    """The board play scheduled at ``table`` in ``round`` for board number ``board``, or
+    :class:`ResultRefused` saying what is not scheduled."""
+    play_id = (
+        BoardPlay.objects.filter(
+            seating__section_id=section_id,
+            seating__round=round,
+            seating__table=table,
+            board__number=board,
+        )
+        .values_list("pk", flat=True)
+        .first()
+    )
+    if play_id is None:
+        raise ResultRefused(
+            _("Board %(board)s is not scheduled at table %(table)s in round %(round)s.")
+            % {"board": board, "table": table, "round": round}
+        )
+    return play_id
+
+
+def check_pair_meeting(facts: PlayFacts, *, ns: int, ew: int) -> None:
+    """Refuse a result whose pair numbers are not the ones scheduled at that table."""
+    if (facts.ns_number, facts.ew_number) != (ns, ew):
+        raise ResultRefused(
+            _(
+                "At table %(table)s in round %(round)s pair %(ns)s sits NS and pair %(ew)s EW, "
+                "not %(given_ns)s and %(given_ew)s."
+            )
+            % {
+                "table": facts.table,
+                "round": facts.round,
+                "ns": facts.ns_number,
+                "ew": facts.ew_number,
+                "given_ns": ns,
+                "given_ew": ew,
+            }
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class PlayLine:
+    """One scheduled board play as an entry grid shows it."""
+
+    board_play_id: int
+    round: int
+    table: int
+    board: int
+    trump: str
+    ns_id: int
+    ew_id: int
+    ns_number: int
+    ew_number: int
+    ns_name: str
+    ew_name: str
+    not_played: bool
+
+
+def _lines(queryset) -> list[PlayLine]:
+    plays = queryset.select_related("seating__ns", "seating__ew", "board").order_by(
+        "seating__round", "seating__table", "board__number"
+    )
+    return [
+        PlayLine(
+            play.pk,
+            play.seating.round,
+            play.seating.table,
+            play.board.number,
+            play.board.trump or "NT",
+            play.seating.ns_id,
+            play.seating.ew_id,
+            play.seating.ns.number,
+            play.seating.ew.number,
+            str(play.seating.ns),
+            str(play.seating.ew),
+            play.not_played,
+        )
+        for play in plays
+    ]
+
+
+def round_lines(*, section_id: int, round: int, table: int) -> list[PlayLine]:
+    """The boards played at ``table`` in ``round``."""
+    return _lines(
+        BoardPlay.objects.filter(
+            seating__section_id=section_id, seating__round=round, seating__table=table
+        )
+    )
+
+
+def board_lines(*, section_id: int, board: int) -> list[PlayLine]:
+    """Every table's play of board number ``board``."""
+    return _lines(BoardPlay.objects.filter(seating__section_id=section_id, board__number=board))
+
+
+def section_lines(section_id: int) -> list[PlayLine]:
+    """Every scheduled board play of the section."""
+    return _lines(BoardPlay.objects.filter(seating__section_id=section_id))
+
+
+def seated_members(*, section_id: int, round: int, table: int) -> tuple[frozenset, frozenset]:
+    """The member ids sitting NS and EW at ``table`` in ``round``."""
+    seating = (
+        Seating.objects.select_related("ns", "ew")
+        .filter(section_id=section_id, round=round, table=table)
+        .first()
+    )
+    if seating is None:
+        return frozenset(), frozenset()
+    return _members(seating.ns), _members(seating.ew)
+
+
+def entry_rounds(*, section_id: int, member_id: int) -> list[tuple[int, int, str]]:
+    """``(round, table, "NS"/"EW")`` for each round the member's entry plays."""
+    rows = []
+    for seating in Seating.objects.filter(section_id=section_id).select_related("ns", "ew"):
+        for side, entry in (("NS", seating.ns), ("EW", seating.ew)):
+            if member_id in _members(entry):
+                rows.append((seating.round, seating.table, side))
+    return sorted(rows)

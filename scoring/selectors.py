@@ -1,0 +1,62 @@
+"""Reads for pages and the API, each with the joins its caller needs."""
+
+from __future__ import annotations
+
+from django.db.models import QuerySet
+
+from clubs.permissions import Action, can
+from scoring.models import Result, ResultStatus, StandingsSnapshot
+from tournaments.models import Section, Tournament
+
+
+def results_for_api() -> QuerySet[Result]:
+    return Result.objects.select_related("ns", "ew", "latest_version").order_by(
+        "section_id", "board_number", "table"
+    )
+
+
+def section_get(section_id: int) -> Section | None:
+    return Section.objects.select_related("session__tournament__club").filter(pk=section_id).first()
+
+
+def club_id_of(section: Section) -> int:
+    return section.session.tournament.club_id
+
+
+def tournament_of(section: Section) -> Tournament:
+    return section.session.tournament
+
+
+def standings_visible(user, section: Section) -> bool:
+    """Released standings are public; before that only the club's organisers see them."""
+    tournament = tournament_of(section)
+    return bool(tournament.standings_released) or can(user, Action.ORGANISE, tournament.club_id)
+
+
+def snapshot_latest(section_id: int) -> StandingsSnapshot | None:
+    return StandingsSnapshot.objects.filter(section_id=section_id).order_by("-version").first()
+
+
+def section_results(section_id: int) -> QuerySet[Result]:
+    return Result.objects.filter(section_id=section_id).select_related(
+        "ns", "ew", "entered_by", "confirmed_by"
+    )
+
+
+def results_waiting(section_id: int) -> QuerySet[Result]:
+    return section_results(section_id).filter(status=ResultStatus.ENTERED)
+
+
+def results_disputed(section_id: int) -> QuerySet[Result]:
+    return section_results(section_id).filter(status=ResultStatus.DISPUTED)
+
+
+def board_numbers(section: Section) -> list[int]:
+    """The board numbers of the section's board set, in order."""
+    from tournaments.models import Board
+
+    return list(
+        Board.objects.filter(board_set_id=section.board_set_id)
+        .order_by("number")
+        .values_list("number", flat=True)
+    )

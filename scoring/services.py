@@ -1,0 +1,216 @@
+"""Writing results: record, confirm, correct. Every write is checked by the engine, adds a
+:class:`~scoring.models.ResultVersion`, bumps the section's data version and enqueues a
+standings recompute on commit.
+
+* :func:`result_record` — the first result of a board play. A second one is refused with
+  :class:`~scoring.errors.ResultConflict` carrying the stored result.
+* :func:`result_confirm` — EW's figure: the same as NS's confirms, a different one marks the
+  result disputed (both figures kept) for the secretary.
+* :func:`result_correct` — a secretary's change, with a reason, whatever the status.
+
+Permissions are checked here with :mod:`clubs.permissions` for the rules of the game
+(who may confirm, who may correct); views check who may enter.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+from typing import Any
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from clubs.permissions import Action, can
+from scoring import live
+from scoring.checks import ResultInput, check_result
+from scoring.errors import ConfirmationRefused, CorrectionRefused, ResultConflict, ResultRefused
+from scoring.models import (
+    Result,
+    ResultKind,
+    ResultSource,
+    ResultStatus,
+    ResultVersion,
+    VersionAction,
+)
+from scoring.schedule import PlayFacts, play_facts
+
+
+def result_state(result: Result) -> dict[str, Any]:
+    """The fields a version records, as JSON."""
+    return {
+        "kind": result.kind,
+        "ns_tricks": result.ns_tricks,
+        "ns_score": result.ns_score,
+        "adjusted_ns": result.adjusted_ns,
+        "adjusted_ew": result.adjusted_ew,
+        "play_record": result.play_record,
+        "claim": result.claim,
+        "revoke_side": result.revoke_side,
+        "revokes": result.revokes,
+        "status": result.status,
+        "contested_ns_tricks": result.contested_ns_tricks,
+    }
+
+
+def _apply(result: Result, given: ResultInput, facts: PlayFacts) -> None:
+    if facts.not_played and given.kind == ResultKind.PLAYED:
+        raise ResultRefused(
+            _("Board %(board)s at table %(table)s was not played: a pair has withdrawn.")
+            % {"board": facts.board.number, "table": facts.table}
+        )
+    checked = check_result(facts.board, given, facts.profile)
+    played = given.kind == ResultKind.PLAYED
+    result.kind = given.kind
+    result.ns_tricks = given.ns_tricks if played else None
+    result.ns_score = checked.ns_score
+    result.adjusted_ns = given.adjusted_ns if given.kind == ResultKind.ADJUSTED else ""
+    result.adjusted_ew = given.adjusted_ew if given.kind == ResultKind.ADJUSTED else ""
+    result.play_record = given.play_record.strip() if played else ""
+    result.claim = given.claim.strip() if played and result.play_record else ""
+    result.revoke_side = given.revoke_side if played and given.revokes else ""
+    result.revokes = given.revokes if played else 0
+
+
+def _add_version(
+    result: Result, *, action: str, by, before: dict | None, reason: str = ""
+) -> ResultVersion:
+    number = (result.latest_version.number + 1) if result.latest_version_id else 1
+    version = ResultVersion(
+        result=result,
+        number=number,
+        action=action,
+        by=by,
+        before=before,
+        after=result_state(result),
+        reason=reason,
+    )
+    version.full_clean(exclude=["result", "by"])
+    version.save()
+    result.latest_version = version
+    result.save(update_fields=["latest_version"])
+    return version
+
+
+def _changed(result: Result) -> None:
+    live.section_touch(result.section_id)
+    live.standings_request(result.section_id)
+
+
+def _stored_conflict(facts: PlayFacts) -> ResultConflict:
+    stored = Result.objects.get(board_play_id=facts.board_play_id)
+    return ResultConflict(
+        _(
+            "Board %(board)s at table %(table)s in round %(round)s already has a result; "
+            "a secretary can correct it."
+        )
+        % {"board": facts.board.number, "table": facts.table, "round": facts.round},
+        stored=stored,
+    )
+
+
+def result_record(
+    *,
+    board_play_id: int,
+    given: ResultInput,
+    by,
+    source: str = ResultSource.API,
+    confirmed: bool = False,
+) -> Result:
+    """Record the first result of a board play (see the module contract). ``confirmed``
+    results (the secretary's, an import) need no confirmation from EW."""
+    facts = play_facts(board_play_id)
+    if Result.objects.filter(board_play_id=board_play_id).exists():
+        raise _stored_conflict(facts)
+    result = Result(
+        board_play_id=facts.board_play_id,
+        section_id=facts.section_id,
+        board_id=facts.board_id,
+        board_number=facts.board.number,
+        round=facts.round,
+        table=facts.table,
+        ns_id=facts.ns_id,
+        ew_id=facts.ew_id,
+        source=source,
+        entered_by=by,
+        status=ResultStatus.CONFIRMED if confirmed else ResultStatus.ENTERED,
+    )
+    _apply(result, given, facts)
+    if confirmed:
+        result.confirmed_by, result.confirmed_at = by, timezone.now()
+    result.full_clean(exclude=["board_play", "section", "board", "ns", "ew", "latest_version"])
+    try:
+        with transaction.atomic():
+            result.save()
+            action = VersionAction.IMPORTED if source == ResultSource.IMPORT else "recorded"
+            _add_version(result, action=action, by=by, before=None)
+            _changed(result)
+    except IntegrityError:
+        # Another request stored the same board play between our check and our insert.
+        raise _stored_conflict(facts) from None
+    return result
+
+
+@transaction.atomic
+def result_confirm(*, result_id: int, by, ns_tricks: int | None, code_ok: bool = False) -> Result:
+    """EW's answer to NS's figure: the same NS tricks confirm it, different ones dispute it.
+
+    ``by`` must sit EW at that table (or be an organiser or secretary), unless ``code_ok``
+    says EW typed their confirmation code on NS's phone."""
+    result = Result.objects.select_for_update().get(pk=result_id)
+    facts = play_facts(result.board_play_id)
+    if not code_ok and not can(by, Action.ENTER_SCORES, facts.club_id, seated=facts.ew_members):
+        raise ConfirmationRefused(_("Only EW at this table can confirm this result."))
+    if result.status == ResultStatus.CONFIRMED:
+        return result
+    before = result_state(result)
+    agrees = result.kind != ResultKind.PLAYED or ns_tricks == result.ns_tricks
+    if agrees:
+        result.status, result.contested_ns_tricks = ResultStatus.CONFIRMED, None
+        result.confirmed_by, result.confirmed_at = (
+            by if by and by.is_authenticated else None,
+            timezone.now(),
+        )
+    else:
+        if ns_tricks is None or not 0 <= ns_tricks <= 13:
+            raise ConfirmationRefused(_("Enter the tricks NS took (0 to 13)."))
+        result.status, result.contested_ns_tricks = ResultStatus.DISPUTED, ns_tricks
+    result.save()
+    action = VersionAction.CONFIRMED if agrees else VersionAction.DISPUTED
+    _add_version(
+        result, action=action, by=by if by and by.is_authenticated else None, before=before
+    )
+    _changed(result)
+    return result
+
+
+@transaction.atomic
+def result_correct(*, result_id: int, given: ResultInput, by, reason: str) -> Result:
+    """A secretary's correction, with a reason; the result becomes confirmed."""
+    result = Result.objects.select_for_update().get(pk=result_id)
+    facts = play_facts(result.board_play_id)
+    if not can(by, Action.MANAGE_CLUB, facts.club_id):
+        raise CorrectionRefused(_("Only the club's secretaries can correct a result."))
+    if not reason.strip():
+        raise CorrectionRefused(_("Say why the result is corrected."))
+    before = result_state(result)
+    _apply(result, given, facts)
+    result.status, result.contested_ns_tricks = ResultStatus.CONFIRMED, None
+    result.confirmed_by, result.confirmed_at = by, timezone.now()
+    result.save()
+    _add_version(
+        result, action=VersionAction.CORRECTED, by=by, before=before, reason=reason.strip()
+    )
+    _changed(result)
+    return result
+
+
+def confirmation_code(entry_id: int) -> str:
+    """The 4-digit code with which an EW pair confirms on NS's phone (printed for them on
+    the secretary's dashboard; stable for an entry, unguessable without the site's key)."""
+    digest = hmac.new(
+        settings.SECRET_KEY.encode(), f"tenace-confirm:{entry_id}".encode(), hashlib.sha256
+    ).hexdigest()
+    return f"{int(digest[:8], 16) % 10000:04d}"

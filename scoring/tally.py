@@ -1,0 +1,108 @@
+"""From the database to a standings document: load a section's results as plain rows
+(:func:`section_input_load`, a fixed number of queries however many results) and compute
+the standings with :mod:`scoring.calc` (:func:`standings_compute`, no database).
+
+The document (stored as a snapshot's JSON) is::
+
+    {"section": 7, "method": "matchpoints", "results": 2600, "waiting": 3, "disputed": 1,
+     "fields": [{"name": "NS", "rows": [{"entry": 12, "number": 1, "name": "…",
+                 "rank": 1, "rank_label": "1=", "total": 310.0, "percentage": 59.6,
+                 "boards": 26}, …]}, …],
+     "boards": {"1": [{"result": 91, "round": 1, "table": 1, "ns": 1, "ew": 14,
+                       "ns_tricks": 8, "ns_score": 8, "adjusted": "", "ns_points": 6.0,
+                       "ew_points": 2.0, "ns_percentage": 75.0, "ew_percentage": 25.0}, …]}}
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from scoring.models import Result, ResultKind, ResultStatus
+from tournaments.models import Entry, Section
+
+
+@dataclass(frozen=True, slots=True)
+class EntryRow:
+    id: int
+    number: int
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class ResultRow:
+    id: int
+    board: int
+    round: int
+    table: int
+    ns: int
+    ew: int
+    kind: str
+    ns_tricks: int | None
+    ns_score: int | None
+    adjusted_ns: str
+    adjusted_ew: str
+    status: str
+
+
+@dataclass(frozen=True, slots=True)
+class SectionInput:
+    section_id: int
+    method: str
+    movement: dict
+    entries: tuple[EntryRow, ...]
+    results: tuple[ResultRow, ...]
+
+
+_RESULT_FIELDS = (
+    "id",
+    "board_number",
+    "round",
+    "table",
+    "ns_id",
+    "ew_id",
+    "kind",
+    "ns_tricks",
+    "ns_score",
+    "adjusted_ns",
+    "adjusted_ew",
+    "status",
+)
+
+
+def section_input_load(section_id: int) -> SectionInput:
+    """The section's method, movement, entries and results as plain rows (three queries)."""
+    section = Section.objects.select_related("session__tournament").get(pk=section_id)
+    tournament = section.session.tournament
+    entries = tuple(
+        EntryRow(entry.pk, entry.number, str(entry))
+        for entry in Entry.objects.filter(section_id=section_id).order_by("number")
+    )
+    results = tuple(
+        ResultRow(*row)
+        for row in Result.objects.filter(section_id=section_id)
+        .order_by("board_number", "table")
+        .values_list(*_RESULT_FIELDS)
+    )
+    return SectionInput(
+        section_id=section_id,
+        method=str(getattr(tournament, "scoring_method", "matchpoints") or "matchpoints"),
+        movement=section.movement or {},
+        entries=entries,
+        results=results,
+    )
+
+
+def standings_compute(section: SectionInput) -> dict:
+    """The standings document of ``section`` (see the module docstring)."""
+    from scoring.calc_bridge import compute_fields
+
+    fields, boards = compute_fields(section)
+    return {
+        "section": section.section_id,
+        "method": section.method,
+        "results": sum(1 for row in section.results if row.kind != ResultKind.NOT_PLAYED),
+        "waiting": sum(1 for row in section.results if row.status == ResultStatus.ENTERED),
+        "disputed": sum(1 for row in section.results if row.status == ResultStatus.DISPUTED),
+        "fields": fields,
+        "boards": boards,
+    }

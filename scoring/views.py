@@ -1,0 +1,159 @@
+"""Public pages: standings (live), travellers, score cards; the live endpoints.
+
+Pages read snapshots only. The live pair: ``…/standings/version/`` answers the published
+version as JSON with an ETag (304 while unchanged) for the polling fallback, and
+``…/standings/stream/`` streams it as server-sent events (``event: version``) for a bounded
+time, after which the browser reconnects by itself.
+"""
+
+from __future__ import annotations
+
+import time
+
+from django.core.exceptions import PermissionDenied
+from django.http import (
+    Http404,
+    HttpResponse,
+    HttpResponseNotModified,
+    JsonResponse,
+    StreamingHttpResponse,
+)
+from django.shortcuts import render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET
+
+from clubs.permissions import Action, can
+from scoring import live, selectors
+from scoring.presenters import board_view, entry_card, standings_fields, travellers_view
+
+#: Seconds one event stream stays open, and how often it looks for a new version.
+STREAM_SECONDS = 25
+STREAM_TICK = 0.2
+
+
+def _section_or_404(section_id: int):
+    section = selectors.section_get(section_id)
+    if section is None:
+        raise Http404(_("No such section."))
+    return section
+
+
+def _visible_section(request, section_id: int):
+    section = _section_or_404(section_id)
+    if not selectors.standings_visible(request.user, section):
+        raise PermissionDenied(_("The organisers have not released these standings yet."))
+    return section
+
+
+def _standings_context(request, section) -> dict:
+    snapshot = selectors.snapshot_latest(section.pk)
+    data = snapshot.data if snapshot else None
+    return {
+        "section": section,
+        "tournament": selectors.tournament_of(section),
+        "snapshot": snapshot,
+        "data": data,
+        "fields": standings_fields(data),
+        "version": snapshot.version if snapshot else 0,
+        "is_staff": can(request.user, Action.ORGANISE, selectors.club_id_of(section)),
+    }
+
+
+@require_GET
+def standings(request, section_id: int) -> HttpResponse:
+    section = _visible_section(request, section_id)
+    return render(request, "scoring/standings.html", _standings_context(request, section))
+
+
+@require_GET
+def standings_fragment(request, section_id: int) -> HttpResponse:
+    section = _visible_section(request, section_id)
+    return render(request, "scoring/_standings_table.html", _standings_context(request, section))
+
+
+@require_GET
+def standings_version(request, section_id: int) -> HttpResponse:
+    """``{"version": n}`` with an ETag; 304 when the client already has it. No database
+    query while the cache holds the version."""
+    _visible_section(request, section_id)
+    version = live.published_version(section_id)
+    etag = f'"{version}"'
+    if request.headers.get("If-None-Match") == etag:
+        response = HttpResponseNotModified()
+    else:
+        response = JsonResponse({"version": version})
+    response["ETag"] = etag
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
+def _events(section_id: int, seconds: float):
+    sent = -1
+    deadline = time.monotonic() + seconds
+    yield "retry: 1000\n\n"
+    while True:
+        version = live.published_version(section_id)
+        if version != sent:
+            sent = version
+            yield f"event: version\ndata: {version}\n\n"
+        if time.monotonic() >= deadline:
+            return
+        time.sleep(STREAM_TICK)
+
+
+@require_GET
+def standings_stream(request, section_id: int) -> StreamingHttpResponse:
+    """Server-sent events: the published version now, then each new one, for a while."""
+    _visible_section(request, section_id)
+    seconds = STREAM_SECONDS
+    if request.GET.get("seconds", "").isdigit():
+        seconds = min(int(request.GET["seconds"]), STREAM_SECONDS)
+    response = StreamingHttpResponse(_events(section_id, seconds), content_type="text/event-stream")
+    response["Cache-Control"] = "no-cache"
+    response["X-Accel-Buffering"] = "no"
+    return response
+
+
+@require_GET
+def travellers(request, section_id: int) -> HttpResponse:
+    section = _visible_section(request, section_id)
+    snapshot = selectors.snapshot_latest(section.pk)
+    boards = travellers_view(section, snapshot)
+    return render(
+        request,
+        "scoring/travellers.html",
+        {"section": section, "tournament": selectors.tournament_of(section), "boards": boards},
+    )
+
+
+@require_GET
+def board_traveller(request, section_id: int, number: int) -> HttpResponse:
+    section = _visible_section(request, section_id)
+    snapshot = selectors.snapshot_latest(section.pk)
+    is_secretary = can(request.user, Action.MANAGE_CLUB, selectors.club_id_of(section))
+    view = board_view(section, number, snapshot, with_hand=True, with_versions=is_secretary)
+    if view is None:
+        raise Http404(_("No such board in this section."))
+    return render(
+        request,
+        "scoring/board.html",
+        {
+            "section": section,
+            "tournament": selectors.tournament_of(section),
+            "board": view,
+            "is_secretary": is_secretary,
+        },
+    )
+
+
+@require_GET
+def score_card(request, section_id: int, entry_id: int) -> HttpResponse:
+    section = _visible_section(request, section_id)
+    card = entry_card(section, entry_id, selectors.snapshot_latest(section.pk))
+    if card is None:
+        raise Http404(_("No such pair in this section."))
+    return render(
+        request,
+        "scoring/score_card.html",
+        {"section": section, "tournament": selectors.tournament_of(section), "card": card},
+    )

@@ -1,0 +1,71 @@
+/* Live standings: keep an open standings page up to date without a reload.
+ *
+ * The page marks the region to refresh with data-live-version (the snapshot version shown),
+ * data-live-stream (a server-sent events URL streaming the published version),
+ * data-live-poll (a cheap version URL answering 304 while nothing changed) and
+ * data-live-fragment (the HTML of the refreshed region). Server-sent events first; if they
+ * fail (a proxy, an old phone), poll every second with If-None-Match.
+ */
+(function () {
+  "use strict";
+  var region = document.querySelector("[data-live-fragment]");
+  if (!region) { return; }
+  var shown = parseInt(region.getAttribute("data-live-version") || "0", 10);
+  var fragmentUrl = region.getAttribute("data-live-fragment");
+  var pollUrl = region.getAttribute("data-live-poll");
+  var streamUrl = region.getAttribute("data-live-stream");
+  var etag = null;
+  var fetching = false;
+  var polling = null;
+
+  function refresh(version) {
+    if (version <= shown || fetching) { return; }
+    fetching = true;
+    fetch(fragmentUrl, { headers: { "HX-Request": "true" }, credentials: "same-origin" })
+      .then(function (response) { return response.ok ? response.text() : null; })
+      .then(function (html) {
+        if (html !== null) {
+          region.innerHTML = html;
+          shown = version;
+          region.setAttribute("data-live-version", String(version));
+          region.dispatchEvent(new CustomEvent("standings:updated", { detail: version }));
+        }
+      })
+      .finally(function () { fetching = false; });
+  }
+
+  function poll() {
+    var headers = {};
+    if (etag) { headers["If-None-Match"] = etag; }
+    fetch(pollUrl, { headers: headers, credentials: "same-origin", cache: "no-cache" })
+      .then(function (response) {
+        if (response.status === 200) {
+          etag = response.headers.get("ETag");
+          return response.json().then(function (body) { refresh(body.version); });
+        }
+        return null;
+      })
+      .catch(function () { /* poor signal: try again on the next tick */ });
+  }
+
+  function startPolling() {
+    if (polling === null) { polling = window.setInterval(poll, 1000); poll(); }
+  }
+
+  if (streamUrl && window.EventSource) {
+    var failures = 0;
+    var source = new EventSource(streamUrl);
+    source.addEventListener("version", function (event) {
+      failures = 0;
+      refresh(parseInt(event.data, 10));
+    });
+    source.onerror = function () {
+      failures += 1;
+      // The server closes each stream after a while and the browser reconnects by itself;
+      // repeated failures mean the stream is not getting through: poll instead.
+      if (failures >= 3) { source.close(); startPolling(); }
+    };
+  } else {
+    startPolling();
+  }
+})();

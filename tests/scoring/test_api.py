@@ -1,0 +1,221 @@
+"""The results API: 201, 400 with the engine's reason, 403 away from one's table, 409 with
+the stored result, idempotent retries, confirmation, correction, versions, standings."""
+
+from __future__ import annotations
+
+import pytest
+from rest_framework.test import APIClient
+
+from scoring.models import IdempotencyKey, Result
+from tests.scoring.factories import mitchell_section, person_make
+
+
+def _body(scheduled, round_=1, table=1, board=1, tricks=8, **extra):
+    ns, ew = scheduled.pairs_at(round_, table)
+    return {
+        "section": scheduled.section.pk,
+        "round": round_,
+        "table": table,
+        "board": board,
+        "ns": ns,
+        "ew": ew,
+        "ns_tricks": tricks,
+        **extra,
+    }
+
+
+def _client(user=None) -> APIClient:
+    client = APIClient()
+    if user is not None:
+        client.force_authenticate(user)
+    return client
+
+
+@pytest.mark.django_db
+def test_api_result_created_by_ns_waits_for_ew(seated):
+    scheduled, ns_user, _ew = seated
+    response = _client(ns_user).post("/api/results/", _body(scheduled), format="json")
+    assert response.status_code == 201, response.content
+    body = response.json()
+    assert (body["ns_tricks"], body["ew_tricks"], body["status"], body["ns"], body["ew"]) == (
+        8,
+        5,
+        "entered",
+        1,
+        4,
+    )
+
+
+@pytest.mark.django_db
+def test_api_second_result_is_409_with_the_stored_one(seated, secretary):
+    scheduled, ns_user, _ew = seated
+    first = _client(ns_user).post("/api/results/", _body(scheduled, tricks=8), format="json")
+    again = _client(secretary).post("/api/results/", _body(scheduled, tricks=9), format="json")
+    assert again.status_code == 409
+    assert again.json()["stored"]["id"] == first.json()["id"]
+    assert again.json()["stored"]["ns_tricks"] == 8
+    assert Result.objects.count() == 1
+
+
+@pytest.mark.django_db
+def test_api_same_idempotency_key_gets_the_same_answer_and_one_row(seated):
+    scheduled, ns_user, _ew = seated
+    client = _client(ns_user)
+    first = client.post("/api/results/", _body(scheduled), format="json", HTTP_IDEMPOTENCY_KEY="k1")
+    second = client.post(
+        "/api/results/", _body(scheduled), format="json", HTTP_IDEMPOTENCY_KEY="k1"
+    )
+    assert (first.status_code, second.status_code) == (201, 201)
+    assert first.json() == second.json()
+    assert second["Idempotent-Replay"] == "true"
+    assert Result.objects.count() == 1
+    assert IdempotencyKey.objects.count() == 1
+
+
+@pytest.mark.django_db
+def test_api_same_key_with_a_different_body_is_refused(seated):
+    scheduled, ns_user, _ew = seated
+    client = _client(ns_user)
+    client.post("/api/results/", _body(scheduled), format="json", HTTP_IDEMPOTENCY_KEY="k2")
+    other = client.post(
+        "/api/results/", _body(scheduled, tricks=3), format="json", HTTP_IDEMPOTENCY_KEY="k2"
+    )
+    assert other.status_code == 422
+
+
+@pytest.mark.django_db
+def test_api_player_cannot_enter_at_another_table(seated):
+    scheduled, ns_user, _ew = seated
+    response = _client(ns_user).post(
+        "/api/results/", _body(scheduled, table=2, board=3), format="json"
+    )
+    assert response.status_code == 403
+    assert not Result.objects.exists()
+
+
+@pytest.mark.django_db
+def test_api_ew_cannot_enter_only_confirm(seated):
+    scheduled, _ns, ew_user = seated
+    response = _client(ew_user).post("/api/results/", _body(scheduled), format="json")
+    assert response.status_code == 403
+
+
+@pytest.mark.django_db
+def test_api_anonymous_cannot_enter(seated):
+    scheduled, _ns, _ew = seated
+    response = _client().post("/api/results/", _body(scheduled), format="json")
+    assert response.status_code in (401, 403)
+
+
+@pytest.mark.django_db
+def test_api_board_not_scheduled_there_is_400_saying_so(seated, secretary):
+    scheduled, _ns, _ew = seated
+    response = _client(secretary).post("/api/results/", _body(scheduled, board=3), format="json")
+    assert response.status_code == 400
+    assert "not scheduled at table 1 in round 1" in response.json()["detail"]
+
+
+@pytest.mark.django_db
+def test_api_wrong_pair_numbers_are_400(seated, secretary):
+    scheduled, _ns, _ew = seated
+    body = _body(scheduled)
+    body["ew"] = 5
+    response = _client(secretary).post("/api/results/", body, format="json")
+    assert response.status_code == 400
+    assert "pair 4 EW" in response.json()["detail"]
+
+
+@pytest.mark.django_db
+def test_api_impossible_tricks_are_400_in_the_engines_words(seated, secretary):
+    scheduled, _ns, _ew = seated
+    response = _client(secretary).post("/api/results/", _body(scheduled, tricks=14), format="json")
+    assert response.status_code == 400
+    assert "NS cannot take 14 tricks" in response.json()["detail"]
+
+
+@pytest.mark.django_db
+def test_api_secretary_result_is_confirmed_at_once(seated, secretary):
+    scheduled, _ns, _ew = seated
+    response = _client(secretary).post("/api/results/", _body(scheduled), format="json")
+    assert response.json()["status"] == "confirmed"
+
+
+@pytest.mark.django_db
+def test_api_confirm_and_dispute_and_correct(seated, secretary):
+    scheduled, ns_user, ew_user = seated
+    created = _client(ns_user).post("/api/results/", _body(scheduled), format="json").json()
+    disputed = _client(ew_user).post(f"/api/results/{created['id']}/confirm/", {"ns_tricks": 6})
+    assert disputed.json()["status"] == "disputed"
+    assert disputed.json()["contested_ns_tricks"] == 6
+    refused = _client(ns_user).post(
+        f"/api/results/{created['id']}/correct/", {"ns_tricks": 6, "reason": "r"}
+    )
+    assert refused.status_code == 403
+    fixed = _client(secretary).post(
+        f"/api/results/{created['id']}/correct/", {"ns_tricks": 6, "reason": "director's ruling"}
+    )
+    assert fixed.status_code == 200
+    assert (fixed.json()["ns_tricks"], fixed.json()["status"]) == (6, "confirmed")
+    assert _client().get(f"/api/results/{created['id']}/versions/").status_code == 404
+    versions = _client(secretary).get(f"/api/results/{created['id']}/versions/").json()
+    assert [v["action"] for v in versions] == ["recorded", "disputed", "corrected"]
+    assert versions[-1]["reason"] == "director's ruling"
+
+
+@pytest.mark.django_db
+def test_api_standings_held_back_until_released(
+    seated, secretary, django_capture_on_commit_callbacks
+):
+    scheduled, _ns, _ew = seated
+    with django_capture_on_commit_callbacks(execute=True):
+        _client(secretary).post("/api/results/", _body(scheduled), format="json")
+    section = scheduled.section.pk
+    assert _client().get(f"/api/standings/{section}/").status_code == 403
+    assert _client(secretary).get(f"/api/standings/{section}/").json()["results"] == 1
+    scheduled.tournament.standings_released = True
+    scheduled.tournament.save()
+    assert _client().get(f"/api/standings/{section}/").json()["results"] == 1
+
+
+@pytest.mark.django_db
+def test_api_result_list_has_a_constant_number_of_queries(
+    club, secretary, django_assert_max_num_queries
+):
+    scheduled = mitchell_section(tables=5, boards_per_round=2, club=club)
+    client = _client(secretary)
+    client.post("/api/results/", _body(scheduled), format="json")
+    with django_assert_max_num_queries(6):
+        one = client.get(f"/api/results/?section={scheduled.section.pk}")
+    for table in range(2, 6):
+        board = scheduled.boards_at(1, table)[0]
+        client.post("/api/results/", _body(scheduled, table=table, board=board), format="json")
+    with django_assert_max_num_queries(6):
+        many = client.get(f"/api/results/?section={scheduled.section.pk}")
+    assert (one.json()["count"], many.json()["count"]) == (1, 5)
+
+
+@pytest.mark.django_db
+def test_api_schema_lists_the_results_routes(client):
+    schema = client.get("/api/schema/", HTTP_ACCEPT="application/json").json()
+    assert "/api/results/" in schema["paths"]
+    assert "/api/results/{id}/confirm/" in schema["paths"]
+
+
+@pytest.mark.django_db
+def test_api_player_of_another_club_cannot_correct(seated):
+    scheduled, ns_user, _ew = seated
+    other_secretary = person_make(mitchell_section().club, "secretary")[0]
+    created = _client(ns_user).post("/api/results/", _body(scheduled), format="json").json()
+    response = _client(other_secretary).post(
+        f"/api/results/{created['id']}/correct/", {"ns_tricks": 6, "reason": "r"}
+    )
+    assert response.status_code == 403
+
+
+@pytest.mark.django_db
+def test_api_result_list_of_unreleased_standings_is_for_organisers_only(seated, secretary):
+    scheduled, _ns, _ew = seated
+    _client(secretary).post("/api/results/", _body(scheduled), format="json")
+    url = f"/api/results/?section={scheduled.section.pk}"
+    assert _client().get(url).json()["count"] == 0
+    assert _client(secretary).get(url).json()["count"] == 1

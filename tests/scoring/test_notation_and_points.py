@@ -1,0 +1,115 @@
+"""The traveller notation and the standings points, by hand-checked boards and properties."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scoring.calc_bridge import compute_fields, rank_rows
+from scoring.errors import ResultRefused
+from scoring.forms import parse_cell
+from scoring.tally import EntryRow, ResultRow, SectionInput
+
+
+def test_parse_cell_reads_tricks_adjusted_and_not_played():
+    assert parse_cell("9").ns_tricks == 9
+    assert parse_cell(" ").__class__ is type(None)
+    adjusted = parse_cell("a+")
+    assert (adjusted.kind, adjusted.adjusted_ns, adjusted.adjusted_ew) == ("adjusted", "A+", "A-")
+    assert (parse_cell("A/A-").adjusted_ns, parse_cell("A/A-").adjusted_ew) == ("A", "A-")
+    assert parse_cell("np").kind == "not_played"
+
+
+def test_parse_cell_refuses_what_is_not_a_result():
+    with pytest.raises(ResultRefused, match="is not a result"):
+        parse_cell("9x")
+
+
+def _row(id_, board, ns, ew, tricks, kind="played", adj=("", "")):
+    return ResultRow(id_, board, 1, id_, ns, ew, kind, tricks, tricks, adj[0], adj[1], "confirmed")
+
+
+def _section(rows, method="matchpoints", movement=None):
+    entries = tuple(EntryRow(i, i, f"Pair {i}") for i in range(1, 9))
+    return SectionInput(1, method, movement or {"type": "mitchell"}, entries, tuple(rows))
+
+
+def test_matchpoints_on_a_hand_checked_board():
+    """NS 9, 7, 7: the 9 beats two (4 of top 4); each 7 beats none and ties one (1).
+    EW get the rest: 0, 3, 3."""
+    rows = [_row(1, 1, 1, 5, 9), _row(2, 1, 2, 6, 7), _row(3, 1, 3, 7, 7)]
+    _fields, boards = compute_fields(_section(rows))
+    points = [(r["ns_points"], r["ew_points"]) for r in boards["1"]]
+    assert points == [(4.0, 0.0), (1.0, 3.0), (1.0, 3.0)]
+
+
+def test_adjusted_scores_are_60_50_40_percent_of_top_outside_the_comparisons():
+    rows = [
+        _row(1, 1, 1, 5, 9),
+        _row(2, 1, 2, 6, 7),
+        _row(3, 1, 3, 7, 7),
+        _row(4, 1, 4, 8, None, kind="adjusted", adj=("A+", "A-")),
+    ]
+    _fields, boards = compute_fields(_section(rows))
+    # The three played results still compare among themselves (top 4).
+    assert boards["1"][0]["ns_points"] == 4.0
+    assert (boards["1"][3]["ns_points"], boards["1"][3]["ew_points"]) == (2.4, 1.6)
+
+
+def test_mitchell_gives_two_fields_and_howell_one():
+    rows = [_row(1, 1, 1, 5, 9), _row(2, 1, 2, 6, 7)]
+    mitchell, _ = compute_fields(_section(rows))
+    howell, _ = compute_fields(_section(rows, movement={"type": "howell"}))
+    assert [f["name"] for f in mitchell] == ["EW", "NS"]
+    assert [f["name"] for f in howell] == [""]
+
+
+def test_compass_compares_each_pair_with_its_directions_average():
+    """Foster's worked example: NS totals 201, 204, 211, 207, 212 → average 207 →
+    −6, −3, +4, 0, +5 (one board per pair here, trick totals scaled down by hand)."""
+    totals = [201, 204, 211, 207, 212]
+    rows = []
+    for i, total in enumerate(totals, start=1):
+        # Split each total over boards of at most 13 tricks.
+        board = 0
+        remaining = total
+        while remaining:
+            board += 1
+            take = min(13, remaining)
+            rows.append(_row(len(rows) + 1, board, i, 10 + i, take))
+            remaining -= take
+    entries = tuple(EntryRow(i, i, "") for i in [*range(1, 6), *range(11, 16)])
+    section = SectionInput(1, "compass", {"type": "mitchell"}, entries, tuple(rows))
+    fields, _ = compute_fields(section)
+    ns = {
+        row["number"]: row["total"] for row in next(f for f in fields if f["name"] == "NS")["rows"]
+    }
+    assert ns == {1: -6, 2: -3, 3: 4, 4: 0, 5: 5}
+
+
+def test_rank_rows_share_places_and_mark_them():
+    rows = [{"number": n, "pct": p} for n, p in [(1, 50.0), (2, 60.0), (3, 50.0), (4, 40.0)]]
+    ranked = rank_rows(rows, "pct")
+    assert [(r["number"], r["rank_label"]) for r in ranked] == [
+        (2, "1"),
+        (1, "2="),
+        (3, "2="),
+        (4, "4"),
+    ]
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(st.integers(0, 13), min_size=2, max_size=12))
+def test_ns_matchpoints_on_a_board_sum_to_n_times_n_minus_one(tricks):
+    rows = [_row(i + 1, 1, i + 1, 100 + i, t) for i, t in enumerate(tricks)]
+    _fields, boards = compute_fields(_section(rows))
+    n = len(tricks)
+    assert sum(r["ns_points"] for r in boards["1"]) == n * (n - 1)
+    assert all(r["ns_points"] + r["ew_points"] == 2 * (n - 1) for r in boards["1"])
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 13))
+def test_parse_cell_reads_back_any_trick_count(tricks):
+    assert parse_cell(str(tricks)).ns_tricks == tricks
