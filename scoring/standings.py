@@ -25,8 +25,9 @@ from scoring.tally import SectionInput, section_input_load, standings_compute
 
 
 def _consistent_read(section_id: int) -> tuple[int, SectionInput]:
+    fresh = not connection.in_atomic_block  # the isolation level is set at the start only
     with transaction.atomic():
-        if connection.vendor == "postgresql":
+        if fresh and connection.vendor == "postgresql":
             with connection.cursor() as cursor:
                 cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
         version = (

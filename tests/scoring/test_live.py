@@ -29,10 +29,17 @@ def _record(scheduled, round_, table, board, tricks):
 
 
 @pytest.fixture(autouse=True)
-def _clear_cache():
-    cache.clear()
+def _forget_live_keys():
+    """Section ids restart in each test database: forget this app's cache keys (only them,
+    never the whole cache, which may be the broker's Redis)."""
+
+    def forget():
+        keys = [k.format(n) for k in (live.QUEUED_KEY, live.PUBLISHED_KEY) for n in range(1, 200)]
+        cache.delete_many(keys)
+
+    forget()
     yield
-    cache.clear()
+    forget()
 
 
 @pytest.mark.django_db
