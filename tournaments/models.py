@@ -181,7 +181,8 @@ class Direction(models.TextChoices):
 
 class Entry(models.Model):
     """A pair (two members or guests) or, in an individual event, one player; numbered in its
-    section, with a direction where the movement has one (Mitchell: NS 1 and EW 1 differ)."""
+    section (1…n; in a Mitchell the EW pairs follow the NS pairs), with a direction where the
+    movement has one."""
 
     section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="entries")
     number = models.PositiveSmallIntegerField(_("number"))
@@ -203,9 +204,7 @@ class Entry(models.Model):
         verbose_name = _("entry")
         verbose_name_plural = _("entries")
         constraints = [
-            models.UniqueConstraint(
-                fields=["section", "direction", "number"], name="entry_unique_number"
-            ),
+            models.UniqueConstraint(fields=["section", "number"], name="entry_unique_number"),
             models.CheckConstraint(
                 condition=Q(member1__isnull=False) | ~Q(guest1=""), name="entry_has_a_player"
             ),
