@@ -1,0 +1,21 @@
+"""The tournaments app's errors: messages an organiser can act on."""
+
+
+class TournamentError(Exception):
+    """Base class: something an organiser asked for cannot be done."""
+
+
+class StatusError(TournamentError):
+    """A status change that the event's life cycle does not allow."""
+
+
+class ScheduleError(TournamentError):
+    """A movement or schedule that cannot work for this section."""
+
+
+class BoardSetError(TournamentError):
+    """A board set that cannot be made, read or changed."""
+
+
+class EntryError(TournamentError):
+    """An entry that cannot be added, changed or withdrawn."""

@@ -1,0 +1,156 @@
+"""Reads for tournaments, each with the joins its caller needs (a fixed number of queries
+however many tables, entries or boards)."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.apps import apps
+from django.db.models import Prefetch, Q, QuerySet
+
+from tournaments.models import Board, BoardPlay, Entry, Seating, Section, Tournament
+
+ENTRY_RELATED = ("member1", "member2")
+
+
+def tournaments_for_club(club_id: int) -> QuerySet[Tournament]:
+    return Tournament.objects.filter(club_id=club_id).order_by("-starts", "name")
+
+
+def section_entries(section: Section) -> QuerySet[Entry]:
+    return Entry.objects.filter(section=section).select_related(*ENTRY_RELATED).order_by("number")
+
+
+def members_entered(*, section: Section) -> set[int]:
+    ids = set()
+    for m1, m2 in Entry.objects.filter(section=section).values_list("member1_id", "member2_id"):
+        ids.update(i for i in (m1, m2) if i is not None)
+    return ids
+
+
+def seated_q(entry_id: int, *, prefix: str = "") -> Q:
+    """Seatings (or rows joined to one through ``prefix``) where the entry sits."""
+    q = Q()
+    for seat in ("ns", "ew", "south", "west"):
+        q |= Q(**{f"{prefix}{seat}_id": entry_id})
+    return q
+
+
+def board_has_results(board: Board) -> bool:
+    """Whether any result was entered for ``board`` (then its deal cannot change)."""
+    if not apps.is_installed("scoring"):
+        return False
+    try:
+        result_model = apps.get_model("scoring", "Result")
+    except LookupError:
+        return False
+    return result_model.objects.filter(board_play__board=board).exists()
+
+
+def movement_directions(movement: Mapping[str, Any]) -> dict[int, str]:
+    """Entry number → "NS"/"EW" for entries that always sit the same way; others get ""."""
+    seen: dict[int, set[str]] = defaultdict(set)
+    if movement.get("type") in ("individual", "rubber3"):
+        return {}
+    for round_ in movement.get("rounds", []):
+        for table in round_["tables"]:
+            seen[table["ns"]].add("NS")
+            seen[table["ew"]].add("EW")
+    return {n: (d.pop() if len(d) == 1 else "") for n, d in seen.items()}
+
+
+@dataclass
+class TableCard:
+    table: int
+    rounds: list[dict[str, Any]] = field(default_factory=list)
+
+
+@dataclass
+class GuideCard:
+    entry: Entry
+    rounds: list[dict[str, Any]] = field(default_factory=list)
+
+
+def section_schedule(section: Section) -> tuple[list[TableCard], list[GuideCard]]:
+    """Table cards and guide cards of a section, in three queries however many tables."""
+    entries = {e.pk: e for e in section_entries(section)}
+    seatings = list(
+        Seating.objects.filter(section=section)
+        .order_by("round", "table")
+        .prefetch_related(
+            Prefetch(
+                "board_plays",
+                queryset=BoardPlay.objects.select_related("board").order_by("board__number"),
+            )
+        )
+    )
+    tables: dict[int, TableCard] = {}
+    guides: dict[int, GuideCard] = {pk: GuideCard(entry=e) for pk, e in entries.items()}
+    rounds = sorted({s.round for s in seatings})
+    for s in seatings:
+        boards = [p.board for p in s.board_plays.all()]
+        seats = {
+            "ns": entries.get(s.ns_id),
+            "ew": entries.get(s.ew_id),
+            "south": entries.get(s.south_id),
+            "west": entries.get(s.west_id),
+        }
+        tables.setdefault(s.table, TableCard(table=s.table)).rounds.append(
+            {"round": s.round, **seats, "boards": boards}
+        )
+        for seat, entry in seats.items():
+            if entry is None:
+                continue
+            opponents = (
+                [seats["ew"], seats["west"]]
+                if seat in ("ns", "south")
+                else [seats["ns"], seats["south"]]
+            )
+            guides[entry.pk].rounds.append(
+                {
+                    "round": s.round,
+                    "table": s.table,
+                    "seat": seat,
+                    "opponents": [o for o in opponents if o is not None],
+                    "boards": boards,
+                }
+            )
+    for guide in guides.values():
+        played = {r["round"] for r in guide.rounds}
+        guide.rounds += [{"round": r, "sit_out": True} for r in rounds if r not in played]
+        guide.rounds.sort(key=lambda r: r["round"])
+    return [tables[t] for t in sorted(tables)], sorted(
+        guides.values(), key=lambda g: g.entry.number
+    )
+
+
+def board_set_boards(board_set_id: int) -> list:
+    """The engine's boards of a set (deal, dealer, trump, double-dummy table), in order."""
+    from engine.boards import Board as EngineBoard
+    from engine.cards import Card, Seat, Suit
+    from engine.deal import parse_pbn_deal
+    from engine.pbn import parse_dd_tricks
+
+    boards = []
+    for row in Board.objects.filter(board_set_id=board_set_id).order_by("number"):
+        turned = Card.parse(row.turned) if row.turned else None
+        boards.append(
+            EngineBoard(
+                number=row.number,
+                dealer=Seat.parse(row.dealer),
+                trump=Suit.parse(row.trump) if row.trump else None,
+                deal=parse_pbn_deal(row.deal, turned=turned),
+                dd_tricks=parse_dd_tricks(row.dd_tricks) if row.dd_tricks else None,
+            )
+        )
+    return boards
+
+
+def board_set_pbn(board_set) -> str:
+    """The board set as a PBN file (with our [Trump] tag and double-dummy tricks when known)."""
+    from engine.pbn import write_pbn
+
+    return write_pbn(board_set_boards(board_set.pk))
