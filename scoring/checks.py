@@ -8,11 +8,12 @@ shows, or raises :class:`~scoring.errors.ResultRefused` with the engine's own wo
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from django.utils.translation import gettext as _
 
 from engine.cards import Seat, Side, Suit, parse_cards
-from engine.deal import Deal
+from engine.deal import Deal, parse_pbn_deal
 from engine.duplicate import score_board
 from engine.errors import EngineError
 from engine.honours import HonoursHeld, honours_held
@@ -23,15 +24,19 @@ from scoring.errors import ResultRefused
 from scoring.models import Adjusted, ResultKind
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class BoardFacts:
-    """What the engine needs of a board: its number, deal (None if not recorded), dealer and
-    trump (None = no trump)."""
+    """What the engine needs of a board: its number, dealer, trump (None = no trump) and
+    deal (None if not recorded; read from ``pbn`` only when first needed)."""
 
     number: int
-    deal: Deal | None
+    pbn: str
     dealer: Seat
     trump: Suit | None
+
+    @cached_property
+    def deal(self) -> Deal | None:
+        return parse_pbn_deal(self.pbn) if self.pbn else None
 
 
 @dataclass(frozen=True, slots=True)

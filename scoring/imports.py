@@ -27,7 +27,7 @@ from scoring.checks import ResultInput
 from scoring.errors import ImportRefused, ResultConflict, ScoringError
 from scoring.forms import format_cell, parse_cell
 from scoring.models import ResultKind, ResultSource
-from scoring.schedule import board_play_find, check_pair_meeting, play_facts
+from scoring.schedule import check_pair_meeting, play_facts_at
 from scoring.services import result_record
 
 REQUIRED = ("board", "round", "table", "ns", "ew", "result")
@@ -100,20 +100,21 @@ def results_import_csv(*, section_id: int, file, by) -> ImportReport:
     report = ImportReport()
     for line, row in enumerate(rows, start=2):
         try:
-            play_id = board_play_find(
+            facts = play_facts_at(
                 section_id=section_id,
                 round=_number(row, "round"),
                 table=_number(row, "table"),
                 board=_number(row, "board"),
             )
-            check_pair_meeting(play_facts(play_id), ns=_number(row, "ns"), ew=_number(row, "ew"))
+            check_pair_meeting(facts, ns=_number(row, "ns"), ew=_number(row, "ew"))
             given = _given(row)
             result_record(
-                board_play_id=play_id,
+                board_play_id=facts.board_play_id,
                 given=given,
                 by=by,
                 source=ResultSource.IMPORT,
                 confirmed=True,
+                facts=facts,
             )
             report.stored += 1
         except ResultConflict as conflict:

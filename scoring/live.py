@@ -2,15 +2,17 @@
 
 Contract:
 
-* Every service that changes a section's results calls :func:`section_touch` inside its
-  transaction (bumps ``SectionScoring.data_version``) and :func:`standings_request` to enqueue
-  a recompute on commit.
+* Every service that changes a section's results adds a
+  :class:`~scoring.models.ResultVersion` (the section's data version is their count, see
+  :func:`data_version`) and calls :func:`standings_request` to enqueue a recompute on commit.
 * **Coalescing.** :func:`standings_enqueue` enqueues the recompute task only when none is
   already waiting for that section: a cache key ``scoring:queued:<section>`` is added
   (atomically, set-if-absent) before sending and deleted by the task *before* it reads the
   results. So a result committed while a task waits is read by that task, and a result
   committed after the task started enqueues exactly one more: a burst of results gives few
-  recomputes and the last snapshot reflects the last result.
+  recomputes and the last snapshot reflects the last result. The task is sent with a short
+  countdown (``SCORING_RECOMPUTE_COUNTDOWN``, 0.25 s) so that a burst gathers behind it: at
+  most about four recomputes a second per section, however fast results arrive.
 * **Broker or Redis down.** Enqueueing never raises: the failure is logged and the section
   is marked ``stale`` in the database. Stale sections (and any whose published version lags
   behind its data) are picked up by :func:`standings_catch_up`, which runs at the end of every
@@ -24,15 +26,16 @@ Contract:
 from __future__ import annotations
 
 import logging
+import os
 from datetime import timedelta
 
 from django.conf import settings
 from django.core.cache import cache
 from django.db import transaction
-from django.db.models import F
+from django.db.models import Max
 from django.utils import timezone
 
-from scoring.models import SectionScoring
+from scoring.models import ResultVersion, SectionScoring
 
 logger = logging.getLogger(__name__)
 
@@ -44,13 +47,18 @@ QUEUED_TTL = 30
 LAG_BEFORE_SWEEP = timedelta(seconds=20)
 
 
-def section_touch(section_id: int) -> int:
-    """Record one change of ``section_id``'s results; call inside the writing transaction."""
-    bump = {"data_version": F("data_version") + 1, "changed": timezone.now()}
-    if not SectionScoring.objects.filter(section_id=section_id).update(**bump):
-        SectionScoring.objects.get_or_create(section_id=section_id)
-        SectionScoring.objects.filter(section_id=section_id).update(**bump)
-    return section_id
+def data_version(section_id: int) -> int:
+    """How many changes the section's results have had (its count of result versions)."""
+    return ResultVersion.objects.filter(section_id=section_id).count()
+
+
+def _countdown() -> float | None:
+    """Seconds a recompute waits before it starts, gathering the results of a burst
+    (``SCORING_RECOMPUTE_COUNTDOWN``, default 0.25 s; eager mode runs at once)."""
+    value = getattr(settings, "SCORING_RECOMPUTE_COUNTDOWN", None)
+    if value is None:
+        value = float(os.environ.get("SCORING_RECOMPUTE_COUNTDOWN", "0.25"))
+    return value or None
 
 
 def standings_request(section_id: int) -> None:
@@ -67,8 +75,7 @@ def standings_enqueue(section_id: int) -> bool:
     try:
         if not cache.add(key, 1, timeout=QUEUED_TTL):
             return True
-        countdown = getattr(settings, "SCORING_RECOMPUTE_COUNTDOWN", 0) or None
-        standings_recompute_task.apply_async(args=[section_id], countdown=countdown)
+        standings_recompute_task.apply_async(args=[section_id], countdown=_countdown())
     except Exception:  # noqa: BLE001 - whatever the broker raises, the result is saved
         logger.exception("could not enqueue the standings of section %s; marked stale", section_id)
         _forget_queued(section_id)
@@ -125,12 +132,28 @@ def published_version(section_id: int) -> int:
 
 
 def sections_lagging() -> list[int]:
-    """Sections marked stale, or whose snapshot has lagged behind their data for a while."""
-    stale = SectionScoring.objects.filter(stale=True).values_list("section_id", flat=True)
-    lagging = SectionScoring.objects.filter(
-        published_version__lt=F("data_version"), changed__lt=timezone.now() - LAG_BEFORE_SWEEP
-    ).values_list("section_id", flat=True)
-    return sorted(set(stale) | set(lagging))
+    """Sections marked stale, and sections changed in the last day whose snapshot has lagged
+    behind their data for a while."""
+    stale = set(SectionScoring.objects.filter(stale=True).values_list("section_id", flat=True))
+    now = timezone.now()
+    recent = (
+        ResultVersion.objects.filter(at__gte=now - timedelta(days=1))
+        .values("section_id")
+        .annotate(last=Max("at"))
+        .filter(last__lt=now - LAG_BEFORE_SWEEP)
+        .values_list("section_id", flat=True)
+    )
+    published = dict(
+        SectionScoring.objects.filter(section_id__in=list(recent)).values_list(
+            "section_id", "published_version"
+        )
+    )
+    lagging = {
+        section_id
+        for section_id in recent
+        if data_version(section_id) > published.get(section_id, 0)
+    }
+    return sorted(stale | lagging)
 
 
 def standings_catch_up() -> list[int]:

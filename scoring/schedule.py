@@ -9,7 +9,6 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 
 from engine.cards import Seat, Suit
-from engine.deal import parse_pbn_deal
 from engine.profiles import DUPLICATE, RuleProfile, get_profile
 from scoring.checks import BoardFacts
 from scoring.errors import ResultRefused
@@ -39,9 +38,8 @@ class PlayFacts:
 
 def board_facts(board) -> BoardFacts:
     """A board row as the engine needs it."""
-    deal = parse_pbn_deal(board.deal) if board.deal else None
     trump = Suit.parse(board.trump) if board.trump not in ("", "NT", None) else None
-    return BoardFacts(board.number, deal, Seat.parse(board.dealer), trump)
+    return BoardFacts(board.number, board.deal or "", Seat.parse(board.dealer), trump)
 
 
 def _profile(tournament) -> RuleProfile:
@@ -60,17 +58,46 @@ def _members(entry) -> frozenset[int]:
     )
 
 
+def _plays():
+    return BoardPlay.objects.select_related(
+        "seating__section__session__tournament", "seating__ns", "seating__ew", "board"
+    )
+
+
 def play_facts(board_play_id: int) -> PlayFacts:
     """The facts of board play ``board_play_id`` (one query)."""
+    play = _plays().filter(pk=board_play_id).first()
+    if play is None:
+        raise ResultRefused(_("That board is not scheduled."))
+    return _facts_of(play)
+
+
+def play_facts_at(*, section_id: int, round: int, table: int, board: int) -> PlayFacts:
+    """The facts of the board play scheduled at ``table`` in ``round`` for board number
+    ``board`` (one query), or :class:`ResultRefused` saying what is not scheduled."""
     play = (
-        BoardPlay.objects.select_related(
-            "seating__section__session__tournament", "seating__ns", "seating__ew", "board"
+        _plays()
+        .filter(
+            seating__section_id=section_id,
+            seating__round=round,
+            seating__table=table,
+            board__number=board,
         )
-        .filter(pk=board_play_id)
         .first()
     )
     if play is None:
-        raise ResultRefused(_("That board is not scheduled."))
+        raise _not_scheduled(board, table, round)
+    return _facts_of(play)
+
+
+def _not_scheduled(board: int, table: int, round: int) -> ResultRefused:
+    return ResultRefused(
+        _("Board %(board)s is not scheduled at table %(table)s in round %(round)s.")
+        % {"board": board, "table": table, "round": round}
+    )
+
+
+def _facts_of(play) -> PlayFacts:
     seating = play.seating
     tournament = seating.section.session.tournament
     return PlayFacts(
@@ -106,10 +133,7 @@ def board_play_find(*, section_id: int, round: int, table: int, board: int) -> i
         .first()
     )
     if play_id is None:
-        raise ResultRefused(
-            _("Board %(board)s is not scheduled at table %(table)s in round %(round)s.")
-            % {"board": board, "table": table, "round": round}
-        )
+        raise _not_scheduled(board, table, round)
     return play_id
 
 

@@ -37,6 +37,17 @@ from scoring.models import (
 )
 from scoring.schedule import PlayFacts, play_facts
 
+_RESULT_LINKS = [
+    "board_play",
+    "section",
+    "board",
+    "ns",
+    "ew",
+    "latest_version",
+    "entered_by",
+    "confirmed_by",
+]
+
 
 def result_state(result: Result) -> dict[str, Any]:
     """The fields a version records, as JSON."""
@@ -80,6 +91,7 @@ def _add_version(
     number = (result.latest_version.number + 1) if result.latest_version_id else 1
     version = ResultVersion(
         result=result,
+        section_id=result.section_id,
         number=number,
         action=action,
         by=by,
@@ -87,7 +99,9 @@ def _add_version(
         after=result_state(result),
         reason=reason,
     )
-    version.full_clean(exclude=["result", "by"])
+    version.full_clean(
+        exclude=["result", "by", "section"], validate_unique=False, validate_constraints=False
+    )
     version.save()
     result.latest_version = version
     result.save(update_fields=["latest_version"])
@@ -95,7 +109,6 @@ def _add_version(
 
 
 def _changed(result: Result) -> None:
-    live.section_touch(result.section_id)
     live.standings_request(result.section_id)
 
 
@@ -118,10 +131,13 @@ def result_record(
     by,
     source: str = ResultSource.API,
     confirmed: bool = False,
+    facts: PlayFacts | None = None,
 ) -> Result:
     """Record the first result of a board play (see the module contract). ``confirmed``
-    results (the secretary's, an import) need no confirmation from EW."""
-    facts = play_facts(board_play_id)
+    results (the secretary's, an import) need no confirmation from EW. ``facts`` may be
+    passed when the caller has already read them."""
+    facts = facts if facts is not None and facts.board_play_id == board_play_id else None
+    facts = facts or play_facts(board_play_id)
     if Result.objects.filter(board_play_id=board_play_id).exists():
         raise _stored_conflict(facts)
     result = Result(
@@ -140,7 +156,9 @@ def result_record(
     _apply(result, given, facts)
     if confirmed:
         result.confirmed_by, result.confirmed_at = by, timezone.now()
-    result.full_clean(exclude=["board_play", "section", "board", "ns", "ew", "latest_version"])
+    # Field checks here; the database's own constraints (unique board play, tricks 0–13)
+    # are enforced by the insert itself, without a query each.
+    result.full_clean(exclude=_RESULT_LINKS, validate_unique=False, validate_constraints=False)
     try:
         with transaction.atomic():
             result.save()

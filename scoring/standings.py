@@ -4,7 +4,8 @@ reflects.
 
 Contract of :func:`standings_publish`:
 
-* The data version and the results are read in one consistent read (REPEATABLE READ on
+* The data version (the count of result versions) and the results are read in one
+  consistent read (REPEATABLE READ on
   PostgreSQL; SQLite transactions are serialised), so a snapshot labelled version ``v``
   holds exactly the results as of ``v``.
 * The snapshot row and ``SectionScoring.published_version`` are written in one transaction,
@@ -30,12 +31,7 @@ def _consistent_read(section_id: int) -> tuple[int, SectionInput]:
         if fresh and connection.vendor == "postgresql":
             with connection.cursor() as cursor:
                 cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
-        version = (
-            SectionScoring.objects.filter(section_id=section_id)
-            .values_list("data_version", flat=True)
-            .first()
-        ) or 0
-        return version, section_input_load(section_id)
+        return live.data_version(section_id), section_input_load(section_id)
 
 
 def standings_publish(*, section_id: int, force: bool = False) -> StandingsSnapshot | None:
@@ -48,13 +44,13 @@ def standings_publish(*, section_id: int, force: bool = False) -> StandingsSnaps
     with transaction.atomic():
         state = SectionScoring.objects.select_for_update().get(section_id=section_id)
         if version < state.published_version or (version == state.published_version and not force):
-            if state.stale and state.data_version == state.published_version:
+            if state.stale and live.data_version(section_id) == state.published_version:
                 SectionScoring.objects.filter(pk=state.pk).update(stale=False, stale_since=None)
             return None
         snapshot, _ = StandingsSnapshot.objects.update_or_create(
             section_id=section_id, version=version, defaults={"data": data}
         )
-        caught_up = state.data_version == version
+        caught_up = live.data_version(section_id) == version
         SectionScoring.objects.filter(pk=state.pk).update(
             published_version=version,
             stale=state.stale and not caught_up,

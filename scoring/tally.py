@@ -86,7 +86,9 @@ def section_input_load(section_id: int) -> SectionInput:
     return SectionInput(
         section_id=section_id,
         method=str(getattr(tournament, "scoring_method", "matchpoints") or "matchpoints"),
-        movement=section.movement or {},
+        movement={**(section.movement or {}), "type": section.movement_type or ""}
+        if section.movement_type
+        else (section.movement or {}),
         entries=entries,
         results=results,
     )

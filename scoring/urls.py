@@ -1,4 +1,33 @@
-"""Pages of the scoring app."""
+"""Pages of the scoring app, mounted at /results/."""
+
+from django.urls import path
+
+from scoring import views, views_entry
 
 app_name = "scoring"
-urlpatterns: list = []
+S = "sections/<int:section_id>/"
+urlpatterns = [
+    path(f"{S}standings/", views.standings, name="standings"),
+    path(f"{S}standings/fragment/", views.standings_fragment, name="standings-fragment"),
+    path(f"{S}standings/version/", views.standings_version, name="standings-version"),
+    path(f"{S}standings/stream/", views.standings_stream, name="standings-stream"),
+    path(f"{S}travellers/", views.travellers, name="travellers"),
+    path(f"{S}boards/<int:number>/", views.board_traveller, name="board"),
+    path(f"{S}entries/<int:entry_id>/", views.score_card, name="score-card"),
+    path(f"{S}dashboard/", views_entry.dashboard, name="dashboard"),
+    path(f"{S}my-table/", views_entry.my_table, name="my-table"),
+    path(f"{S}enter/boards/<int:number>/", views_entry.enter_board, name="enter-board"),
+    path(
+        f"{S}enter/tables/<int:table>/rounds/<int:round>/",
+        views_entry.enter_table,
+        name="enter-table",
+    ),
+    path(f"{S}tables/<int:table>/rounds/<int:round>/", views_entry.table_round, name="table-round"),
+    path(
+        f"{S}tables/<int:table>/rounds/<int:round>/confirm/",
+        views_entry.table_confirm,
+        name="table-confirm",
+    ),
+    path(f"{S}import/", views_entry.import_travellers, name="import"),
+    path("<int:result_id>/correct/", views_entry.correct, name="correct"),
+]

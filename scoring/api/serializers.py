@@ -3,18 +3,45 @@ checks live in the services."""
 
 from __future__ import annotations
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from scoring.checks import ResultInput
 from scoring.models import Adjusted, Result, ResultKind, ResultVersion
 
 
+@extend_schema_field(
+    {
+        "type": "string",
+        "pattern": "^(A\\+|A|A-)?$",
+        "description": "Adjusted score: A+ (average plus), A (average), A- (average minus), or empty",
+    }
+)
+class AdjustedField(serializers.ChoiceField):
+    """Average plus / average / average minus (one schema for both sides)."""
+
+    def __init__(self, **kwargs):
+        super().__init__(choices=[*Adjusted.choices, ("", "")], **kwargs)
+
+
 class ResultSerializer(serializers.ModelSerializer):
-    ns = serializers.IntegerField(source="ns.number", read_only=True)
-    ew = serializers.IntegerField(source="ew.number", read_only=True)
+    ns = serializers.SerializerMethodField()
+    ew = serializers.SerializerMethodField()
     board = serializers.IntegerField(source="board_number", read_only=True)
+    adjusted_ns = AdjustedField(read_only=True)
+    adjusted_ew = AdjustedField(read_only=True)
     ew_tricks = serializers.IntegerField(read_only=True, allow_null=True)
     version = serializers.IntegerField(source="latest_version.number", read_only=True)
+
+    def get_ns(self, result) -> int:
+        """The NS entry's number."""
+        facts = self.context.get("numbers")
+        return facts.ns_number if facts else result.ns.number
+
+    def get_ew(self, result) -> int:
+        """The EW entry's number."""
+        facts = self.context.get("numbers")
+        return facts.ew_number if facts else result.ew.number
 
     class Meta:
         model = Result
@@ -51,8 +78,8 @@ class ResultFieldsSerializer(serializers.Serializer):
 
     kind = serializers.ChoiceField(choices=ResultKind.choices, default=ResultKind.PLAYED)
     ns_tricks = serializers.IntegerField(required=False, allow_null=True)
-    adjusted_ns = serializers.ChoiceField(choices=Adjusted.choices, required=False, default="")
-    adjusted_ew = serializers.ChoiceField(choices=Adjusted.choices, required=False, default="")
+    adjusted_ns = AdjustedField(required=False, default="")
+    adjusted_ew = AdjustedField(required=False, default="")
     play_record = serializers.CharField(required=False, allow_blank=True, default="")
     claim = serializers.CharField(required=False, allow_blank=True, default="", max_length=8)
     revoke_side = serializers.ChoiceField(

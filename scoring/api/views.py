@@ -32,8 +32,8 @@ from scoring.errors import ResultConflict, ScoringError
 from scoring.idempotency import HEADER, idempotent_call
 from scoring.imports import results_import_csv
 from scoring.models import Result, ResultSource
-from scoring.schedule import board_play_find, check_pair_meeting, play_facts
-from scoring.services import result_confirm, result_correct, result_record
+from scoring.schedule import check_pair_meeting, play_facts, play_facts_at
+from scoring.services import result_confirm, result_correct, result_record, result_state
 
 _KEY = OpenApiParameter(
     "Idempotency-Key",
@@ -47,30 +47,46 @@ _KEY = OpenApiParameter(
 def _record(request, entry: ResultEntrySerializer) -> tuple[int, dict]:
     data = entry.validated_data
     try:
-        play_id = board_play_find(
+        facts = play_facts_at(
             section_id=data["section"],
             round=data["round"],
             table=data["table"],
             board=data["board"],
         )
-        facts = play_facts(play_id)
         check_pair_meeting(facts, ns=data["ns"], ew=data["ew"])
         if not can(request.user, Action.ENTER_SCORES, facts.club_id, seated=facts.ns_members):
             return 403, {"detail": "NS at that table, organisers and secretaries enter results."}
         staff = can(request.user, Action.ORGANISE, facts.club_id)
         result = result_record(
-            board_play_id=play_id,
+            board_play_id=facts.board_play_id,
             given=entry.result_input(),
             by=request.user,
             source=ResultSource.API if staff else ResultSource.TABLE,
             confirmed=staff,
+            facts=facts,
         )
     except ResultConflict as conflict:
         stored = selectors.results_for_api().get(pk=conflict.stored.pk)
         return 409, {"detail": str(conflict), "stored": dict(ResultSerializer(stored).data)}
     except ScoringError as error:
         return 400, {"detail": str(error)}
-    return 201, dict(ResultSerializer(selectors.results_for_api().get(pk=result.pk)).data)
+    return 201, result_body(result, facts)
+
+
+def result_body(result: Result, facts) -> dict:
+    """The API body of a result just written (no query: the pair numbers come from the
+    schedule facts already read)."""
+    body = {"id": result.pk, "section": result.section_id, "round": result.round}
+    body.update(table=result.table, board=result.board_number)
+    body.update(ns=facts.ns_number, ew=facts.ew_number, **result_state(result))
+    body.update(ew_tricks=result.ew_tricks, source=result.source)
+    body.update(entered_at=_iso(result.entered_at), confirmed_at=_iso(result.confirmed_at))
+    body["version"] = result.latest_version.number
+    return body
+
+
+def _iso(moment) -> str | None:
+    return serializers.DateTimeField().to_representation(moment) if moment else None
 
 
 class ResultViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
@@ -203,7 +219,8 @@ class StandingsViewSet(viewsets.ViewSet):
     permission_classes = [permissions.AllowAny]
 
     @extend_schema(
-        responses={200: inline_serializer("Standings", {"version": serializers.IntegerField()})}
+        parameters=[OpenApiParameter("id", int, OpenApiParameter.PATH, description="Section id")],
+        responses={200: inline_serializer("Standings", {"version": serializers.IntegerField()})},
     )
     def retrieve(self, request, pk=None):
         section = selectors.section_get(int(pk)) if str(pk).isdigit() else None

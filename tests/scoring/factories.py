@@ -87,12 +87,21 @@ def mitchell_section(
 
     club = club or club_make()
     tournament = Tournament.objects.create(
-        club=club, name="Pairs", scoring_method=method, standings_released=released
+        club=club,
+        name="Pairs",
+        slug=f"pairs-{next(_counter)}",
+        starts=dt.date(2026, 11, 22),
+        scoring_method=method,
+        standings_released=released,
+        status="running",
     )
     session = Session.objects.create(tournament=tournament)
     board_set = BoardSet.objects.create(club=club)
     section = Section.objects.create(
-        session=session, movement={"type": "mitchell"}, board_set=board_set
+        session=session,
+        movement_type="mitchell",
+        movement={"type": "mitchell"},
+        board_set=board_set,
     )
     scheduled = Scheduled(
         club, tournament, section, tables=tables, boards_per_round=boards_per_round
@@ -112,6 +121,7 @@ def mitchell_section(
         scheduled.entries[number] = Entry.objects.create(
             section=section,
             number=number,
+            direction="NS" if number <= tables else "EW",
             member1=pair[0],
             member2=pair[1],
             guest1="" if pair[0] else f"Guest {number}a",

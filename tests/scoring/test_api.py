@@ -219,3 +219,11 @@ def test_api_result_list_of_unreleased_standings_is_for_organisers_only(seated, 
     url = f"/api/results/?section={scheduled.section.pk}"
     assert _client().get(url).json()["count"] == 0
     assert _client(secretary).get(url).json()["count"] == 1
+
+
+@pytest.mark.django_db
+def test_api_created_body_is_the_same_as_reading_the_result_back(seated, secretary):
+    scheduled, _ns, _ew = seated
+    client = _client(secretary)
+    created = client.post("/api/results/", _body(scheduled), format="json").json()
+    assert client.get(f"/api/results/{created['id']}/").json() == created

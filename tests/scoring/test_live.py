@@ -75,7 +75,8 @@ def test_the_last_snapshot_reflects_the_last_result(django_capture_on_commit_cal
                     _record(scheduled, round_, table, board, (board + table) % 14)
     state = SectionScoring.objects.get(section=scheduled.section)
     latest = StandingsSnapshot.objects.filter(section=scheduled.section).order_by("-version")[0]
-    assert state.data_version == state.published_version == latest.version == 18
+    assert live.data_version(scheduled.section.pk) == state.published_version == latest.version
+    assert latest.version == 18
     assert latest.data["results"] == Result.objects.count() == 18
 
 
@@ -99,7 +100,7 @@ def test_with_redis_down_results_are_saved_and_the_section_marked_stale_then_cau
     # Redis is back: the periodic sweep (or the end of any recompute) catches up.
     assert tasks.standings_sweep_task.run() == [scheduled.section.pk]
     state.refresh_from_db()
-    assert not state.stale and state.published_version == state.data_version == 1
+    assert not state.stale and state.published_version == live.data_version(state.section_id) == 1
     assert StandingsSnapshot.objects.get(section=scheduled.section).data["results"] == 1
 
 
@@ -127,9 +128,11 @@ def test_an_older_run_never_overwrites_a_newer_snapshot():
     _record(scheduled, 1, 1, 1, 9)
     _record(scheduled, 1, 2, 3, 9)
     assert standings_publish(section_id=scheduled.section.pk).version == 2
-    SectionScoring.objects.filter(section=scheduled.section).update(data_version=1)
+    # A newer run has published version 3 meanwhile: this run's version 2 is older.
+    SectionScoring.objects.filter(section=scheduled.section).update(published_version=3)
     assert standings_publish(section_id=scheduled.section.pk) is None
-    assert SectionScoring.objects.get(section=scheduled.section).published_version == 2
+    assert SectionScoring.objects.get(section=scheduled.section).published_version == 3
+    assert StandingsSnapshot.objects.filter(section=scheduled.section).count() == 1
 
 
 @pytest.mark.django_db
