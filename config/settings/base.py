@@ -179,7 +179,6 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
-    "ENUM_NAME_OVERRIDES": {"MovementKindEnum": ["mitchell", "howell", "individual"]},
 }
 
 LOGGING = {

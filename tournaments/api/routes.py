@@ -2,6 +2,12 @@
 
 from rest_framework.routers import DefaultRouter
 
+from tournaments.api import views
+
 
 def register(router: DefaultRouter) -> None:
     """Register this app's viewsets on the project's router."""
+    router.register("tournaments", views.TournamentViewSet, basename="tournament")
+    router.register("sections", views.SectionViewSet, basename="section")
+    router.register("entries", views.EntryViewSet, basename="entry")
+    router.register("board-sets", views.BoardSetViewSet, basename="board-set")

@@ -1,0 +1,114 @@
+from rest_framework import serializers
+
+from tournaments.models import Board, BoardSet, Entry, Section, Session, Tournament
+
+
+class TournamentSerializer(serializers.ModelSerializer):
+    sessions = serializers.IntegerField(write_only=True, required=False, min_value=1, max_value=10)
+
+    class Meta:
+        model = Tournament
+        fields = [
+            "id",
+            "club",
+            "name",
+            "slug",
+            "starts",
+            "ends",
+            "rule_profile",
+            "rule_overrides",
+            "trump_scheme",
+            "scoring_method",
+            "individual",
+            "status",
+            "standings_released",
+            "sessions",
+        ]
+        read_only_fields = ["slug", "status", "standings_released"]
+
+
+class SessionSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Session
+        fields = ["id", "tournament", "number", "starts_at"]
+
+
+class SectionSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Section
+        fields = ["id", "session", "name", "movement_type", "movement", "board_set"]
+        read_only_fields = ["movement_type", "movement"]
+
+
+class EntrySerializer(serializers.ModelSerializer):
+    name = serializers.CharField(source="__str__", read_only=True)
+
+    class Meta:
+        model = Entry
+        fields = [
+            "id",
+            "section",
+            "number",
+            "direction",
+            "member1",
+            "member2",
+            "guest1",
+            "guest2",
+            "withdrawn",
+            "name",
+        ]
+        read_only_fields = ["number", "direction", "withdrawn"]
+
+
+class BoardSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Board
+        fields = ["id", "number", "dealer", "trump", "deal", "turned", "dd_tricks"]
+
+
+class BoardSetSerializer(serializers.ModelSerializer):
+    boards = BoardSerializer(many=True, read_only=True)
+
+    class Meta:
+        model = BoardSet
+        fields = ["id", "club", "name", "source", "seed", "trump_scheme", "created", "boards"]
+        read_only_fields = ["source", "created"]
+
+
+class BoardSetCreateSerializer(serializers.Serializer):
+    club = serializers.IntegerField()
+    count = serializers.IntegerField(required=False, min_value=1, max_value=200)
+    seed = serializers.CharField(required=False, allow_blank=True, max_length=64)
+    pbn = serializers.CharField(
+        required=False, help_text="A PBN file's text; instead of count/seed"
+    )
+    trump_scheme = serializers.CharField(required=False, default="hdsc")
+    name = serializers.CharField(required=False, allow_blank=True, default="")
+
+
+class GenerateSerializer(serializers.Serializer):
+    movement_type = serializers.ChoiceField(choices=["mitchell", "howell", "individual"])
+    boards_per_round = serializers.IntegerField(min_value=1, max_value=8)
+    option = serializers.ChoiceField(
+        choices=["", "skip", "relay", "arrow"], required=False, default=""
+    )
+
+
+class MovementJSONSerializer(serializers.Serializer):
+    movement = serializers.JSONField()
+
+
+class WithdrawSerializer(serializers.Serializer):
+    from_round = serializers.IntegerField(min_value=1)
+    reason = serializers.CharField(max_length=200)
+
+
+class SubstituteSerializer(serializers.Serializer):
+    position = serializers.IntegerField(min_value=1, max_value=2)
+    member = serializers.IntegerField(required=False, allow_null=True)
+    guest = serializers.CharField(required=False, allow_blank=True, default="")
+    reason = serializers.CharField(max_length=200)
+
+
+class StatusSerializer(serializers.Serializer):
+    status = serializers.CharField()
