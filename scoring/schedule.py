@@ -4,7 +4,9 @@ values (:class:`PlayFacts`), so that services and checks do not depend on its fi
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
+from functools import lru_cache
 
 from django.utils.translation import gettext as _
 
@@ -42,10 +44,15 @@ def board_facts(board) -> BoardFacts:
     return BoardFacts(board.number, board.deal or "", Seat.parse(board.dealer), trump)
 
 
-def _profile(tournament) -> RuleProfile:
-    name = getattr(tournament, "rule_profile", "") or "duplicate"
+def _profile(name: str, overrides: dict | None) -> RuleProfile:
+    key = json.dumps(overrides or {}, sort_keys=True)
+    return _profile_cached(name or "duplicate", key)
+
+
+@lru_cache(maxsize=64)
+def _profile_cached(name: str, overrides: str) -> RuleProfile:
     try:
-        return get_profile(name, **(getattr(tournament, "rule_overrides", None) or {}))
+        return get_profile(name, **json.loads(overrides))
     except Exception:  # noqa: BLE001 - a stored profile the engine refuses: duplicate rules
         return DUPLICATE
 
@@ -58,10 +65,34 @@ def _members(entry) -> frozenset[int]:
     )
 
 
+_FACT_FIELDS = (
+    "pk",
+    "not_played",
+    "board_id",
+    "board__number",
+    "board__deal",
+    "board__dealer",
+    "board__trump",
+    "seating__section_id",
+    "seating__round",
+    "seating__table",
+    "seating__ns_id",
+    "seating__ew_id",
+    "seating__ns__number",
+    "seating__ew__number",
+    "seating__ns__member1_id",
+    "seating__ns__member2_id",
+    "seating__ew__member1_id",
+    "seating__ew__member2_id",
+    "seating__section__session__tournament__club_id",
+    "seating__section__session__tournament__rule_profile",
+    "seating__section__session__tournament__rule_overrides",
+)
+
+
 def _plays():
-    return BoardPlay.objects.select_related(
-        "seating__section__session__tournament", "seating__ns", "seating__ew", "board"
-    )
+    """Board plays as plain rows (no model objects: this runs for every result entered)."""
+    return BoardPlay.objects.values_list(*_FACT_FIELDS)
 
 
 def play_facts(board_play_id: int) -> PlayFacts:
@@ -97,25 +128,26 @@ def _not_scheduled(board: int, table: int, round: int) -> ResultRefused:
     )
 
 
-def _facts_of(play) -> PlayFacts:
-    seating = play.seating
-    tournament = seating.section.session.tournament
+def _facts_of(row) -> PlayFacts:
+    (pk, not_played, board_id, number, deal, dealer, trump, section_id, round_, table) = row[:10]
+    (ns_id, ew_id, ns_number, ew_number, ns1, ns2, ew1, ew2, club_id, profile, overrides) = row[10:]
+    suit = Suit.parse(trump) if trump not in ("", "NT", None) else None
     return PlayFacts(
-        board_play_id=play.pk,
-        section_id=seating.section_id,
-        club_id=tournament.club_id,
-        round=seating.round,
-        table=seating.table,
-        board_id=play.board_id,
-        board=board_facts(play.board),
-        ns_id=seating.ns_id,
-        ew_id=seating.ew_id,
-        ns_number=seating.ns.number,
-        ew_number=seating.ew.number,
-        ns_members=_members(seating.ns),
-        ew_members=_members(seating.ew),
-        not_played=play.not_played,
-        profile=_profile(tournament),
+        board_play_id=pk,
+        section_id=section_id,
+        club_id=club_id,
+        round=round_,
+        table=table,
+        board_id=board_id,
+        board=BoardFacts(number, deal or "", Seat.parse(dealer), suit),
+        ns_id=ns_id,
+        ew_id=ew_id,
+        ns_number=ns_number,
+        ew_number=ew_number,
+        ns_members=frozenset(m for m in (ns1, ns2) if m),
+        ew_members=frozenset(m for m in (ew1, ew2) if m),
+        not_played=not_played,
+        profile=_profile(profile, overrides),
     )
 
 

@@ -88,17 +88,21 @@ class ResultFieldsSerializer(serializers.Serializer):
     revokes = serializers.IntegerField(required=False, default=0, min_value=0, max_value=3)
 
     def result_input(self) -> ResultInput:
-        data = self.validated_data
-        return ResultInput(
-            kind=data["kind"],
-            ns_tricks=data.get("ns_tricks"),
-            adjusted_ns=data.get("adjusted_ns", ""),
-            adjusted_ew=data.get("adjusted_ew", ""),
-            play_record=data.get("play_record", ""),
-            claim=data.get("claim", ""),
-            revoke_side=data.get("revoke_side", ""),
-            revokes=data.get("revokes", 0),
-        )
+        return result_input_from(self.validated_data)
+
+
+def result_input_from(data: dict) -> ResultInput:
+    """The :class:`ResultInput` of validated result fields."""
+    return ResultInput(
+        kind=data["kind"],
+        ns_tricks=data.get("ns_tricks"),
+        adjusted_ns=data.get("adjusted_ns", ""),
+        adjusted_ew=data.get("adjusted_ew", ""),
+        play_record=data.get("play_record", ""),
+        claim=data.get("claim", ""),
+        revoke_side=data.get("revoke_side", ""),
+        revokes=data.get("revokes", 0),
+    )
 
 
 class ResultEntrySerializer(ResultFieldsSerializer):

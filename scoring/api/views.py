@@ -27,6 +27,7 @@ from scoring.api.serializers import (
     ResultEntrySerializer,
     ResultSerializer,
     ResultVersionSerializer,
+    result_input_from,
 )
 from scoring.errors import ResultConflict, ScoringError
 from scoring.idempotency import HEADER, idempotent_call
@@ -44,8 +45,11 @@ _KEY = OpenApiParameter(
 )
 
 
-def _record(request, entry: ResultEntrySerializer) -> tuple[int, dict]:
-    data = entry.validated_data
+#: Results one request may carry (a table's round).
+BATCH_LIMIT = 20
+
+
+def _record(request, data: dict) -> tuple[int, dict]:
     try:
         facts = play_facts_at(
             section_id=data["section"],
@@ -59,7 +63,7 @@ def _record(request, entry: ResultEntrySerializer) -> tuple[int, dict]:
         staff = can(request.user, Action.ORGANISE, facts.club_id)
         result = result_record(
             board_play_id=facts.board_play_id,
-            given=entry.result_input(),
+            given=result_input_from(data),
             by=request.user,
             source=ResultSource.API if staff else ResultSource.TABLE,
             confirmed=staff,
@@ -71,6 +75,14 @@ def _record(request, entry: ResultEntrySerializer) -> tuple[int, dict]:
     except ScoringError as error:
         return 400, {"detail": str(error)}
     return 201, result_body(result, facts)
+
+
+def _record_many(request, items: list[dict]) -> tuple[int, dict]:
+    answers = []
+    for data in items:
+        code, body = _record(request, data)
+        answers.append({"status": code, **({"result": body} if code == 201 else body)})
+    return 200, {"results": answers}
 
 
 def result_body(result: Result, facts) -> dict:
@@ -120,14 +132,25 @@ class ResultViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
         responses={201: ResultSerializer, 400: None, 403: None, 409: None},
     )
     def create(self, request):
-        entry = ResultEntrySerializer(data=request.data)
+        """One result, or a list of up to 20 (a table's round): then 200 with each item's
+        own status and body, in order."""
+        many = isinstance(request.data, list)
+        if many and not 1 <= len(request.data) <= BATCH_LIMIT:
+            return Response(
+                {"detail": f"Send 1 to {BATCH_LIMIT} results at once."},
+                status=status.HTTP_400_BAD_REQUEST,
+            )
+        entry = ResultEntrySerializer(data=request.data, many=many)
         entry.is_valid(raise_exception=True)
+        data = entry.validated_data
         code, body, replayed = idempotent_call(
             user=request.user,
             key=request.META.get(HEADER),
             path=request.path,
-            data=entry.validated_data,
-            call=lambda: _record(request, entry),
+            data=data,
+            call=(lambda: _record_many(request, data))
+            if many
+            else (lambda: _record(request, data)),
         )
         response = Response(body, status=code)
         if replayed:

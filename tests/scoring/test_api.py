@@ -227,3 +227,19 @@ def test_api_created_body_is_the_same_as_reading_the_result_back(seated, secreta
     client = _client(secretary)
     created = client.post("/api/results/", _body(scheduled), format="json").json()
     assert client.get(f"/api/results/{created['id']}/").json() == created
+
+
+@pytest.mark.django_db
+def test_api_a_rounds_results_in_one_request_each_with_its_own_answer(seated):
+    scheduled, ns_user, _ew = seated
+    boards = scheduled.boards_at(1, 1)
+    batch = [_body(scheduled, board=boards[0]), _body(scheduled, board=boards[1], tricks=14)]
+    client = _client(ns_user)
+    answer = client.post("/api/results/", batch, format="json", HTTP_IDEMPOTENCY_KEY="r1")
+    assert answer.status_code == 200
+    first, second = answer.json()["results"]
+    assert (first["status"], first["result"]["board"]) == (201, boards[0])
+    assert second["status"] == 400 and "14 tricks" in second["detail"]
+    again = client.post("/api/results/", batch, format="json", HTTP_IDEMPOTENCY_KEY="r1")
+    assert again.json() == answer.json()
+    assert Result.objects.count() == 1

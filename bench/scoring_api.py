@@ -1,0 +1,291 @@
+"""Result-entry API throughput: results per second through gunicorn, PostgreSQL and Redis,
+with one Celery worker publishing the standings; every result stored, none twice.
+
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/tenace_bench \
+    REDIS_URL=redis://127.0.0.1:6379/6 .venv/bin/python bench/scoring_api.py
+
+Starts gunicorn (``config.wsgi``, 3 workers × 4 threads) on 127.0.0.1 and one worker
+(``--pool=solo``) on a queue of its own, fills a 100-table section of 26 boards (2,600
+board plays), then 50 client threads post every result once (with an Idempotency-Key) and
+re-send 5 % of them with the same key. Target: ≥ 200 results/s; the script checks that the
+database holds exactly one result per board play and that retries were answered as replays.
+Traffic goes only to 127.0.0.1, bounded by the number of board plays.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import queue
+import signal
+import subprocess
+import sys
+import threading
+import time
+import uuid
+from contextlib import contextmanager
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.local")
+os.environ["DEBUG"] = "0"
+PORT = int(os.environ.get("BENCH_PORT", "8765"))
+QUEUE = f"bench-{uuid.uuid4().hex[:6]}"
+os.environ["TENACE_CELERY_QUEUE"] = QUEUE
+
+import django  # noqa: E402
+
+django.setup()
+
+
+def rss_mb(pid: int) -> float:
+    """Resident memory of a process, in MB (from /proc)."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
+def children(pid: int) -> list[int]:
+    path = Path(f"/proc/{pid}/task/{pid}/children")
+    return [int(p) for p in path.read_text().split()] if path.exists() else []
+
+
+@contextmanager
+def stack(workers: int = 3, threads: int = 4):
+    """gunicorn and one Celery worker, with the environment of this process."""
+    env = {**os.environ}
+    log = open(ROOT / "var" / "bench-scoring.log", "w")  # noqa: SIM115 - closed below
+    web = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "gunicorn",
+            "config.wsgi",
+            "--workers",
+            str(workers),
+            "--threads",
+            str(threads),
+            "--bind",
+            f"127.0.0.1:{PORT}",
+            "--worker-class",
+            "gthread",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
+    worker = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "config",
+            "worker",
+            "--pool=solo",
+            "-Q",
+            QUEUE,
+            "--without-gossip",
+            "--without-mingle",
+            "--without-heartbeat",
+            "-l",
+            "WARNING",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
+    try:
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                connection = http.client.HTTPConnection("127.0.0.1", PORT, timeout=2)
+                connection.request("GET", "/healthz")
+                if connection.getresponse().status == 200:
+                    break
+            except OSError:
+                time.sleep(0.2)
+        yield web, worker
+    finally:
+        for process in (web, worker):
+            process.send_signal(signal.SIGTERM)
+        for process in (web, worker):
+            try:
+                process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                process.kill()
+        log.close()
+
+
+def section_ready(tables: int = 100, boards: int = 26):
+    """A fresh section with its schedule and no results; a secretary's API token."""
+    from django.core.management import call_command
+    from rest_framework.authtoken.models import Token
+    from scoring_recompute import section_fill
+
+    from clubs.models import Club, Member, Membership, User
+    from scoring.models import IdempotencyKey
+
+    call_command("migrate", verbosity=0)
+    section = section_fill(tables=tables, boards=boards, name="api bench", results=False)
+    IdempotencyKey.objects.all().delete()
+    user, _ = User.objects.get_or_create(username="bench-secretary")
+    member, _ = Member.objects.get_or_create(name="Bench Secretary", user=user)
+    club = Club.objects.get(slug="bench")
+    Membership.objects.get_or_create(
+        club=club, member=member, role="secretary", defaults={"valid_from": "2020-01-01"}
+    )
+    token, _ = Token.objects.get_or_create(user=user)
+    return section, token.key
+
+
+def plays_of(section) -> list[dict]:
+    from tournaments.models import BoardPlay
+
+    rows = BoardPlay.objects.filter(seating__section=section).values_list(
+        "seating__round",
+        "seating__table",
+        "board__number",
+        "seating__ns__number",
+        "seating__ew__number",
+    )
+    return [
+        {
+            "section": section.pk,
+            "round": r,
+            "table": t,
+            "board": b,
+            "ns": ns,
+            "ew": ew,
+            "ns_tricks": (t + b) % 14,
+        }
+        for r, t, b, ns, ew in rows
+    ]
+
+
+class Poster:
+    """One client: a keep-alive connection posting results with idempotency keys."""
+
+    def __init__(self, token: str):
+        self.token = token
+        self.connection = http.client.HTTPConnection("127.0.0.1", PORT, timeout=30)
+
+    def post(self, body: dict, key: str) -> tuple[int, dict, bool]:
+        payload = json.dumps(body)
+        headers = {
+            "Authorization": f"Token {self.token}",
+            "Content-Type": "application/json",
+            "Idempotency-Key": key,
+        }
+        for attempt in range(3):
+            try:
+                self.connection.request("POST", "/api/results/", payload, headers)
+                response = self.connection.getresponse()
+                data = json.loads(response.read() or b"{}")
+                return response.status, data, response.getheader("Idempotent-Replay") == "true"
+            except (OSError, http.client.HTTPException):
+                self.connection.close()
+                self.connection = http.client.HTTPConnection("127.0.0.1", PORT, timeout=30)
+                if attempt == 2:
+                    raise
+        raise RuntimeError("unreachable")
+
+
+def rounds_of(bodies: list[dict], size: int = 3) -> list[list[dict]]:
+    """The bodies grouped as a phone sends them: a table's boards, ``size`` at a time."""
+    by_table: dict[int, list[dict]] = {}
+    for body in bodies:
+        by_table.setdefault(body["table"], []).append(body)
+    return [rows[i : i + size] for rows in by_table.values() for i in range(0, len(rows), size)]
+
+
+def _created(status: int, data) -> int:
+    if isinstance(data, dict) and "results" in data:
+        return sum(item["status"] == 201 for item in data["results"])
+    return int(status == 201)
+
+
+def throughput(token: str, requests: list, clients: int = 50) -> dict:
+    """Post every request (a result, or a list of a round's results) from ``clients``
+    threads; 5 % are sent twice with the same key."""
+    work: queue.Queue = queue.Queue()
+    prefix = uuid.uuid4().hex[:6]
+    for index, body in enumerate(requests):
+        work.put((body, f"bench-{prefix}-{index}", index % 20 == 0))
+    counts = {"created": 0, "replayed": 0, "other": 0, "resent": 0}
+    lock = threading.Lock()
+
+    def client():
+        poster = Poster(token)
+        while True:
+            try:
+                body, key, resend = work.get_nowait()
+            except queue.Empty:
+                return
+            status, data, _replay = poster.post(body, key)
+            created = _created(status, data)
+            replayed = False
+            if resend:
+                status2, data2, replay = poster.post(body, key)
+                replayed = replay and data2 == data
+            with lock:
+                counts["created"] += created
+                counts["other"] += (len(body) if isinstance(body, list) else 1) - created
+                counts["resent"] += resend
+                counts["replayed"] += replayed
+
+    threads = [threading.Thread(target=client) for _ in range(clients)]
+    start = time.perf_counter()
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    counts["seconds"] = time.perf_counter() - start
+    return counts
+
+
+def report(label: str, section, counts: dict, total: int) -> None:
+    from scoring.models import Result
+
+    stored = Result.objects.filter(section=section).count()
+    distinct = Result.objects.filter(section=section).values("board_play").distinct().count()
+    rate = counts["created"] / counts["seconds"]
+    print(
+        f"{label}: {total} results by 50 clients in {counts['seconds']:.2f} s -> "
+        f"{rate:.0f} results/s (target 200)"
+    )
+    print(
+        f"  created {counts['created']}, other answers {counts['other']}, "
+        f"retries answered as replays {counts['replayed']}/{counts['resent']}; stored {stored}, "
+        f"one per board play: {stored == distinct == total}"
+    )
+
+
+def main() -> None:
+    from django.db import connection
+
+    single, token = section_ready()
+    batched, _token = section_ready()
+    single_bodies, batched_bodies = plays_of(single), plays_of(batched)
+    connection.close()
+    with stack() as (web, worker):
+        one = throughput(token, single_bodies)
+        rounds = throughput(token, rounds_of(batched_bodies))
+        web_rss = max(rss_mb(pid) for pid in children(web.pid))
+        worker_rss = rss_mb(worker.pid)
+    print(f"database: {connection.vendor}; broker: {os.environ.get('REDIS_URL', 'eager')}")
+    report("one result per request", single, one, len(single_bodies))
+    report("a round (3 boards) per request", batched, rounds, len(batched_bodies))
+    print(
+        f"memory: gunicorn worker {web_rss:.0f} MB RSS (target 150), "
+        f"standings worker {worker_rss:.0f} MB"
+    )
+
+
+if __name__ == "__main__":
+    main()
