@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring.calc_bridge import compute_fields, rank_rows
+from scoring.calc_bridge import compute_fields
 from scoring.errors import ResultRefused
 from scoring.forms import parse_cell
 from scoring.tally import EntryRow, ResultRow, SectionInput
@@ -44,7 +44,9 @@ def test_matchpoints_on_a_hand_checked_board():
     assert points == [(4.0, 0.0), (1.0, 3.0), (1.0, 3.0)]
 
 
-def test_adjusted_scores_are_60_50_40_percent_of_top_outside_the_comparisons():
+def test_adjusted_scores_stay_out_of_the_comparisons_and_neuberg_scales_the_rest():
+    """Three real scores and one A+/A-: N = 4 expected, n = 3 real, top 2(N-1) = 6. The 9
+    beats two (4) → (4 + 1)·4/3 − 1 = 5.67; A+ is 60 % of 6 = 3.6, A- 40 % = 2.4."""
     rows = [
         _row(1, 1, 1, 5, 9),
         _row(2, 1, 2, 6, 7),
@@ -52,16 +54,15 @@ def test_adjusted_scores_are_60_50_40_percent_of_top_outside_the_comparisons():
         _row(4, 1, 4, 8, None, kind="adjusted", adj=("A+", "A-")),
     ]
     _fields, boards = compute_fields(_section(rows))
-    # The three played results still compare among themselves (top 4).
-    assert boards["1"][0]["ns_points"] == 4.0
-    assert (boards["1"][3]["ns_points"], boards["1"][3]["ew_points"]) == (2.4, 1.6)
+    assert boards["1"][0]["ns_points"] == 5.67
+    assert (boards["1"][3]["ns_points"], boards["1"][3]["ew_points"]) == (3.6, 2.4)
 
 
 def test_mitchell_gives_two_fields_and_howell_one():
     rows = [_row(1, 1, 1, 5, 9), _row(2, 1, 2, 6, 7)]
     mitchell, _ = compute_fields(_section(rows))
     howell, _ = compute_fields(_section(rows, movement={"type": "howell"}))
-    assert [f["name"] for f in mitchell] == ["EW", "NS"]
+    assert [f["name"] for f in mitchell] == ["NS", "EW"]
     assert [f["name"] for f in howell] == [""]
 
 
@@ -88,15 +89,12 @@ def test_compass_compares_each_pair_with_its_directions_average():
     assert ns == {1: -6, 2: -3, 3: 4, 4: 0, 5: 5}
 
 
-def test_rank_rows_share_places_and_mark_them():
-    rows = [{"number": n, "pct": p} for n, p in [(1, 50.0), (2, 60.0), (3, 50.0), (4, 40.0)]]
-    ranked = rank_rows(rows, "pct")
-    assert [(r["number"], r["rank_label"]) for r in ranked] == [
-        (2, "1"),
-        (1, "2="),
-        (3, "2="),
-        (4, "4"),
-    ]
+def test_equal_percentages_share_a_place_marked_with_equals():
+    """Board 1: pairs 1 and 2 both take 7 (NS), so they tie on 50 %; pair 3 takes 9."""
+    rows = [_row(1, 1, 1, 5, 7), _row(2, 1, 2, 6, 7), _row(3, 1, 3, 7, 9)]
+    fields, _ = compute_fields(_section(rows))
+    ns = next(f for f in fields if f["name"] == "NS")["rows"]
+    assert [(r["number"], r["rank_label"]) for r in ns] == [(3, "1"), (1, "2="), (2, "2=")]
 
 
 @settings(max_examples=80, deadline=None)
