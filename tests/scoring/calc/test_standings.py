@@ -67,7 +67,13 @@ def test_standings_mitchell_has_ns_and_ew_winners():
 def test_standings_one_field_ranks_everyone_together():
     table = standings(_mitchell(), Method.MATCHPOINTS, separate_fields=False)
     assert list(table.fields) == [None]
-    assert [r.entry for r in table.fields[None]][:2] == [1, 12]
+    # 1 and 12 each scored 2 + 1 of 4; 2 and 11 each 0 + 1.
+    assert [(r.entry, r.label) for r in table.fields[None]] == [
+        (1, "1="),
+        (12, "1="),
+        (2, "3="),
+        (11, "3="),
+    ]
 
 
 def test_home_fields_arrow_switched_results_keep_listed_direction():
@@ -109,3 +115,12 @@ def test_combine_sessions_carry_forward_counts_as_a_part():
     combined = combine_sessions(sessions, carry)
     assert combined[1].total == 5 and combined[2].total == 7
     assert combined[2].percentage is None
+
+
+def test_combine_sessions_then_rank_gives_event_standings():
+    first = {1: SessionTotal(1, 30.0, 10, 60.0), 2: SessionTotal(2, 20.0, 10, 40.0)}
+    second = {1: SessionTotal(1, 8.0, 20, 40.0), 2: SessionTotal(2, 12.0, 20, 60.0)}
+    rows = rank_totals(combine_sessions([first, second]).values())[None]
+    # 1: (60*10 + 40*20)/30 = 46.67 %; 2: (40*10 + 60*20)/30 = 53.33 %.
+    assert [(r.entry, r.label) for r in rows] == [(2, "1"), (1, "2")]
+    assert rows[0].percentage == pytest.approx(160 / 3)
