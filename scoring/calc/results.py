@@ -83,6 +83,8 @@ class BoardResult:
             pair = (self.adjusted, self.adjusted)
         elif self.adjusted is not None:
             pair = tuple(self.adjusted)
+            if len(pair) != 2 or not all(isinstance(a, Adjusted) for a in pair):
+                raise CalcError(f"board {self.board}: an adjustment is A+, A or A- for NS and EW")
         else:
             pair = (None, None)
         object.__setattr__(self, "ns_adjusted", pair[0])

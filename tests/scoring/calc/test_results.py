@@ -68,3 +68,8 @@ def test_results_by_board_same_entry_twice_on_a_board_rejected():
     results = [BoardResult(5, 3, 4, ns_tricks=7), BoardResult(5, 6, 3, ns_tricks=6)]
     with pytest.raises(CalcError, match="board 5: 3 has two results"):
         results_by_board(results)
+
+
+def test_board_result_malformed_adjustment_rejected():
+    with pytest.raises(CalcError, match="A\\+, A or A- for NS and EW"):
+        BoardResult(1, 1, 2, adjusted=(Adjusted.AVERAGE,))
