@@ -249,6 +249,35 @@ def throughput(token: str, requests: list, clients: int = 50) -> dict:
     return counts
 
 
+def dd_worker_rss(board_set_id: int) -> tuple[float, int]:
+    """RSS of a worker process after it ran the double-dummy job on ``board_set_id``."""
+    from scoring.tasks import board_set_analyse_task
+
+    with stack() as (_web, worker):
+        answer = board_set_analyse_task.apply_async(args=[board_set_id], queue=QUEUE)
+        analysed = answer.get(timeout=120)
+        return rss_mb(worker.pid), analysed
+
+
+def dd_board_set() -> int:
+    """A board set of 26 seeded deals with no double-dummy tables yet."""
+    from clubs.models import Club
+    from engine.boards import TrumpScheme, board_dealer, board_trump
+    from engine.deal import deal_from_seed
+    from tournaments.models import Board, BoardSet
+
+    club = Club.objects.get(slug="bench")
+    board_set = BoardSet.objects.create(club=club, name="dd bench")
+    for n in range(1, 27):
+        dealer = board_dealer(n)
+        trump = board_trump(n, TrumpScheme.HDSC)
+        deal = deal_from_seed(f"bench-dd-{uuid.uuid4().hex}/{n}", dealer).to_pbn()
+        Board.objects.create(
+            board_set=board_set, number=n, dealer=dealer.name, trump=trump.letter, deal=deal
+        )
+    return board_set.pk
+
+
 def report(label: str, section, counts: dict, total: int) -> None:
     from scoring.models import Result
 
