@@ -13,7 +13,7 @@ from engine.cards import Seat, Suit
 from engine.errors import EngineError
 from engine.pbn import parse_dd_tricks
 from scoring.checks import board_honours
-from scoring.models import Result, ResultVersion
+from scoring.models import Result, ResultVersion, StandingsSnapshot
 from scoring.schedule import board_facts
 from tournaments.models import Board, Entry
 
@@ -153,3 +153,59 @@ def _tricks_for(row: dict, ns_side: bool) -> str:
         ns, _, ew = row["adjusted"].partition("/")
         return ns if ns_side else ew
     return "NP"
+
+
+def _player_key(entry) -> tuple:
+    """Who an entry is, across sections and sessions: its players (members or guests)."""
+    players = [
+        f"m{member}" if member else f"g{guest.strip().lower()}"
+        for member, guest in ((entry.member1_id, entry.guest1), (entry.member2_id, entry.guest2))
+        if member or guest.strip()
+    ]
+    return tuple(sorted(players))
+
+
+def event_standings(tournament, sections) -> list[dict]:
+    """One ranking over ``sections`` (a session's, or the whole event's): each entry's
+    section totals added up per pair of players (``scoring.calc.combine_sessions``:
+    matchpoints add, percentages weighted by boards), ranked with shared places."""
+    from scoring.calc.standings import SessionTotal, combine_sessions, rank_totals
+
+    section_ids = [section.pk for section in sections]
+    snapshots: dict[int, dict] = {}
+    for section_id, data in (
+        StandingsSnapshot.objects.filter(section_id__in=section_ids)
+        .order_by("section_id", "-version")
+        .values_list("section_id", "data")
+    ):
+        snapshots.setdefault(section_id, data)
+    entries = {
+        entry.pk: entry
+        for entry in Entry.objects.filter(section_id__in=section_ids).select_related(
+            "member1", "member2"
+        )
+    }
+    parts, names = [], {}
+    for section_id in section_ids:
+        part = {}
+        for field in (snapshots.get(section_id) or {}).get("fields", []):
+            for row in field["rows"]:
+                entry = entries.get(row["entry"])
+                if entry is None:
+                    continue
+                key = _player_key(entry)
+                names.setdefault(key, str(entry))
+                part[key] = SessionTotal(key, row["total"], row["boards"], row["percentage"])
+        parts.append(part)
+    ranked = rank_totals(combine_sessions(parts).values())
+    return [
+        {
+            "rank_label": row.label,
+            "name": names[row.entry],
+            "total": round(row.total, 2),
+            "percentage": None if row.percentage is None else round(row.percentage, 2),
+            "boards": row.boards,
+        }
+        for rows in ranked.values()
+        for row in rows
+    ]

@@ -29,8 +29,28 @@ def tournament_of(section: Section) -> Tournament:
 
 def standings_visible(user, section: Section) -> bool:
     """Released standings are public; before that only the club's organisers see them."""
-    tournament = tournament_of(section)
+    return tournament_standings_visible(user, tournament_of(section))
+
+
+def tournament_standings_visible(user, tournament: Tournament) -> bool:
     return bool(tournament.standings_released) or can(user, Action.ORGANISE, tournament.club_id)
+
+
+def tournament_get(tournament_id: int) -> Tournament | None:
+    return Tournament.objects.filter(pk=tournament_id).first()
+
+
+def session_get(session_id: int):
+    from tournaments.models import Session
+
+    return Session.objects.select_related("tournament").filter(pk=session_id).first()
+
+
+def tournament_sections(tournament: Tournament, session=None) -> list[Section]:
+    sections = Section.objects.filter(session__tournament=tournament).select_related("session")
+    if session is not None:
+        sections = sections.filter(session=session)
+    return list(sections.order_by("session__number", "name"))
 
 
 def snapshot_latest(section_id: int) -> StandingsSnapshot | None:

@@ -30,4 +30,6 @@ urlpatterns = [
     ),
     path(f"{S}import/", views_entry.import_travellers, name="import"),
     path("<int:result_id>/correct/", views_entry.correct, name="correct"),
+    path("events/<int:tournament_id>/", views.event_standings_page, name="event-standings"),
+    path("sessions/<int:session_id>/", views.session_standings_page, name="session-standings"),
 ]

@@ -24,7 +24,13 @@ from django.views.decorators.http import require_GET
 
 from clubs.permissions import Action, can
 from scoring import live, selectors
-from scoring.presenters import board_view, entry_card, standings_fields, travellers_view
+from scoring.presenters import (
+    board_view,
+    entry_card,
+    event_standings,
+    standings_fields,
+    travellers_view,
+)
 
 #: Seconds one event stream stays open, and how often it looks for a new version.
 STREAM_SECONDS = 25
@@ -157,3 +163,39 @@ def score_card(request, section_id: int, entry_id: int) -> HttpResponse:
         "scoring/score_card.html",
         {"section": section, "tournament": selectors.tournament_of(section), "card": card},
     )
+
+
+def _combined_page(request, tournament, sections, title: str) -> HttpResponse:
+    if not selectors.tournament_standings_visible(request.user, tournament):
+        raise PermissionDenied(_("The organisers have not released these standings yet."))
+    return render(
+        request,
+        "scoring/event_standings.html",
+        {
+            "tournament": tournament,
+            "title": title,
+            "rows": event_standings(tournament, sections),
+            "sections": sections,
+        },
+    )
+
+
+@require_GET
+def event_standings_page(request, tournament_id: int) -> HttpResponse:
+    """The event's standings: every session and section added up per pair."""
+    tournament = selectors.tournament_get(tournament_id)
+    if tournament is None:
+        raise Http404(_("No such event."))
+    sections = selectors.tournament_sections(tournament)
+    return _combined_page(request, tournament, sections, _("Event standings"))
+
+
+@require_GET
+def session_standings_page(request, session_id: int) -> HttpResponse:
+    """One session's standings: its sections added up per pair."""
+    session = selectors.session_get(session_id)
+    if session is None:
+        raise Http404(_("No such session."))
+    sections = selectors.tournament_sections(session.tournament, session=session)
+    title = _("Session %(number)s standings") % {"number": session.number}
+    return _combined_page(request, session.tournament, sections, title)

@@ -72,6 +72,7 @@ def mitchell_section(
     members=None,
     released: bool = False,
     method: str = "matchpoints",
+    tournament=None,
 ) -> Scheduled:
     """A scheduled Mitchell; ``members`` optionally maps pair number → (member, member)."""
     from tournaments.models import (
@@ -85,8 +86,8 @@ def mitchell_section(
         Tournament,
     )
 
-    club = club or club_make()
-    tournament = Tournament.objects.create(
+    club = club or (tournament.club if tournament else club_make())
+    tournament = tournament or Tournament.objects.create(
         club=club,
         name="Pairs",
         slug=f"pairs-{next(_counter)}",
@@ -95,7 +96,7 @@ def mitchell_section(
         standings_released=released,
         status="running",
     )
-    session = Session.objects.create(tournament=tournament)
+    session = Session.objects.create(tournament=tournament, number=tournament.sessions.count() + 1)
     board_set = BoardSet.objects.create(club=club)
     section = Section.objects.create(
         session=session,
