@@ -17,6 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
 
 from scoring.models import IdempotencyKey
 
@@ -35,7 +36,7 @@ def _stored(user, key: str, print_: str) -> Answer | None:
     if row is None:
         return None
     if row.fingerprint != print_:
-        return 422, {"detail": "This Idempotency-Key was already used for a different request."}
+        return 422, {"detail": _("This Idempotency-Key was already used for a different request.")}
     return row.status_code, row.body
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from django.http import Http404
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import mixins, permissions, serializers, status, viewsets
 from rest_framework.decorators import action
@@ -59,7 +60,7 @@ def _record(request, data: dict) -> tuple[int, dict]:
         )
         check_pair_meeting(facts, ns=data["ns"], ew=data["ew"])
         if not can(request.user, Action.ENTER_SCORES, facts.club_id, seated=facts.ns_members):
-            return 403, {"detail": "NS at that table, organisers and secretaries enter results."}
+            return 403, {"detail": _("NS at that table, organisers and secretaries enter results.")}
         staff = can(request.user, Action.ORGANISE, facts.club_id)
         result = result_record(
             board_play_id=facts.board_play_id,
@@ -137,7 +138,7 @@ class ResultViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
         many = isinstance(request.data, list)
         if many and not 1 <= len(request.data) <= BATCH_LIMIT:
             return Response(
-                {"detail": f"Send 1 to {BATCH_LIMIT} results at once."},
+                {"detail": _("Send 1 to %(limit)s results at once.") % {"limit": BATCH_LIMIT}},
                 status=status.HTTP_400_BAD_REQUEST,
             )
         entry = ResultEntrySerializer(data=request.data, many=many)
@@ -182,7 +183,7 @@ class ResultViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
         facts = play_facts(result.board_play_id)
         if not can(request.user, Action.MANAGE_CLUB, facts.club_id):
             return Response(
-                {"detail": "Only the club's secretaries can correct a result."},
+                {"detail": _("Only the club's secretaries can correct a result.")},
                 status=status.HTTP_403_FORBIDDEN,
             )
         try:
@@ -224,7 +225,7 @@ class ResultViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
             request.user, Action.MANAGE_CLUB, selectors.club_id_of(section)
         ):
             return Response(
-                {"detail": "Only the club's secretaries import travellers."},
+                {"detail": _("Only the club's secretaries import travellers.")},
                 status=status.HTTP_403_FORBIDDEN,
             )
         try:
@@ -248,10 +249,10 @@ class StandingsViewSet(viewsets.ViewSet):
     def retrieve(self, request, pk=None):
         section = selectors.section_get(int(pk)) if str(pk).isdigit() else None
         if section is None:
-            return Response({"detail": "No such section."}, status=status.HTTP_404_NOT_FOUND)
+            return Response({"detail": _("No such section.")}, status=status.HTTP_404_NOT_FOUND)
         if not selectors.standings_visible(request.user, section):
             return Response(
-                {"detail": "The organisers have not released these standings yet."},
+                {"detail": _("The organisers have not released these standings yet.")},
                 status=status.HTTP_403_FORBIDDEN,
             )
         snapshot = selectors.snapshot_latest(section.pk)
