@@ -36,3 +36,24 @@ def seated(club):
     members = {1: (ns_member, ns_partner), 4: (ew_member, ew_partner)}
     scheduled = mitchell_section(tables=3, boards_per_round=2, club=club, members=members)
     return scheduled, ns_user, ew_user
+
+
+@pytest.fixture(autouse=True)
+def _forget_published_versions(request):
+    """Section ids come back in a new test database, but the cache (Redis when REDIS_URL is
+    set) outlives it: forget the live keys of every section a test made."""
+    yield
+    if "django_db_setup" not in request.fixturenames:
+        return
+    from django.core.cache import cache
+
+    from scoring import live
+    from tournaments.models import Section
+
+    try:
+        ids = list(Section.objects.values_list("pk", flat=True))
+    except Exception:  # noqa: BLE001 - the database may already be gone
+        return
+    cache.delete_many(
+        [key.format(pk) for pk in ids for key in (live.QUEUED_KEY, live.PUBLISHED_KEY)]
+    )
