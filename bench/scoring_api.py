@@ -314,6 +314,13 @@ def main() -> None:
         f"memory: gunicorn worker {web_rss:.0f} MB RSS (target 150), "
         f"standings worker {worker_rss:.0f} MB"
     )
+    dd_set = dd_board_set()
+    connection.close()
+    dd_rss, analysed = dd_worker_rss(dd_set)
+    print(
+        f"memory: worker after double-dummy analysis of {analysed} boards {dd_rss:.0f} MB RSS "
+        "(target 400)"
+    )
 
 
 if __name__ == "__main__":
