@@ -163,3 +163,33 @@ def standings_catch_up() -> list[int]:
         _forget_queued(section_id)
         standings_enqueue(section_id)
     return lagging
+
+
+ANALYSIS_KEY = "scoring:analysis-requested:{}"
+
+
+def analysis_request(section_id: int) -> bool:
+    """Enqueue the double-dummy analysis of the section's board set if some of its boards
+    have a deal but no table yet (at most once an hour per board set). Never raises.
+
+    Only with a real worker: when tasks run eagerly (the embedded default) they run in the
+    web process, which must never load the solver."""
+    from scoring.tasks import board_set_analyse_task
+
+    if board_set_analyse_task.app.conf.task_always_eager:
+        return False
+    from tournaments.models import Board, Section
+
+    board_set_id = Section.objects.filter(pk=section_id).values_list("board_set_id", flat=True)
+    board_set_id = next(iter(board_set_id), None)
+    if board_set_id is None:
+        return False
+    if not Board.objects.filter(board_set_id=board_set_id, dd_tricks="").exclude(deal="").exists():
+        return False
+    try:
+        if cache.add(ANALYSIS_KEY.format(board_set_id), 1, timeout=3600):
+            board_set_analyse_task.delay(board_set_id)
+            return True
+    except Exception:  # noqa: BLE001 - the analysis can wait for the next recompute
+        logger.warning("could not enqueue the analysis of board set %s", board_set_id)
+    return False

@@ -6,7 +6,8 @@
   beat schedule, e.g. every 30 s).
 * ``scoring.board_set_analyse`` — double-dummy tricks for every board of a board set. The
   solver is imported inside :mod:`scoring.analysis_jobs` only when this task runs, never in
-  the web process.
+  the web process. It is enqueued when a board set is created (by the tournaments app) and,
+  as a safety net, by the first recompute of a section whose boards still lack their tables.
 
 Tasks are acknowledged late: a worker killed mid-recompute hands the task back, and since a
 snapshot is written in one transaction with the version it reflects, nothing half-done is
@@ -28,6 +29,7 @@ def standings_recompute_task(section_id: int) -> int | None:
     live.queued_clear(section_id)
     snapshot = standings_publish(section_id=section_id)
     live.standings_catch_up()
+    live.analysis_request(section_id)
     return snapshot.version if snapshot else None
 
 

@@ -27,3 +27,13 @@ def test_board_set_analyse_stores_each_boards_double_dummy_table(client):
     assert board_set_analyse_task.run(scheduled.section.board_set_id) == 0  # kept
     page = client.get(f"/results/sections/{scheduled.section.pk}/boards/1/").content.decode()
     assert f"NS {_dd(board, facts)[0]}, EW {_dd(board, facts)[1]}" in page
+
+
+@pytest.mark.django_db
+def test_eager_tasks_never_ask_for_analysis_in_the_web_process():
+    from scoring import live
+
+    scheduled = mitchell_section(tables=3)
+    assert live.analysis_request(scheduled.section.pk) is False
+    scheduled.boards[1].refresh_from_db()
+    assert scheduled.boards[1].dd_tricks == ""
