@@ -138,8 +138,6 @@ def result_record(
     passed when the caller has already read them."""
     facts = facts if facts is not None and facts.board_play_id == board_play_id else None
     facts = facts or play_facts(board_play_id)
-    if Result.objects.filter(board_play_id=board_play_id).exists():
-        raise _stored_conflict(facts)
     result = Result(
         board_play_id=facts.board_play_id,
         section_id=facts.section_id,
@@ -166,7 +164,13 @@ def result_record(
             _add_version(result, action=action, by=by, before=None)
             _changed(result)
     except IntegrityError:
-        # Another request stored the same board play between our check and our insert.
+        # The board play (or that board for one of the pairs) already has a result: the
+        # unique constraints decide, so two requests at once cannot both store one.
+        if not Result.objects.filter(board_play_id=facts.board_play_id).exists():
+            raise ResultRefused(
+                _("Board %(board)s already has a result for one of these pairs.")
+                % {"board": facts.board.number}
+            ) from None
         raise _stored_conflict(facts) from None
     return result
 
