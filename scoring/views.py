@@ -8,6 +8,8 @@ time, after which the browser reconnects by itself.
 
 from __future__ import annotations
 
+import os
+import threading
 import time
 
 from django.core.exceptions import PermissionDenied
@@ -35,6 +37,11 @@ from scoring.presenters import (
 #: Seconds one event stream stays open, and how often it looks for a new version.
 STREAM_SECONDS = 25
 STREAM_TICK = 0.2
+#: Event streams one web process serves at once. Under WSGI each open stream holds a worker
+#: thread, so beyond this many the page is told (204) to poll the version instead, and
+#: entering results never waits behind open standings pages.
+STREAMS_PER_PROCESS = int(os.environ.get("SCORING_STREAMS_PER_PROCESS", "4"))
+_streams = threading.BoundedSemaphore(STREAMS_PER_PROCESS)
 
 
 def _section_or_404(section_id: int):
@@ -107,14 +114,44 @@ def _events(section_id: int, seconds: float):
         time.sleep(STREAM_TICK)
 
 
+class _Stream:
+    """The event stream, giving its place back exactly once: when it ends, or when the
+    server closes it (client gone), even if it never started."""
+
+    def __init__(self, events):
+        self.events = events
+        self.open = True
+
+    def __iter__(self):
+        return self
+
+    def __next__(self) -> str:
+        try:
+            return next(self.events)
+        except StopIteration:
+            self.close()
+            raise
+
+    def close(self) -> None:
+        self.events.close()
+        if self.open:
+            self.open = False
+            _streams.release()
+
+
 @require_GET
 def standings_stream(request, section_id: int) -> StreamingHttpResponse:
-    """Server-sent events: the published version now, then each new one, for a while."""
+    """Server-sent events: the published version now, then each new one, for a while; 204
+    (poll instead) when this process already serves its share of streams."""
     _visible_section(request, section_id)
+    if not _streams.acquire(blocking=False):
+        return HttpResponse(status=204)
     seconds = STREAM_SECONDS
     if request.GET.get("seconds", "").isdigit():
         seconds = min(int(request.GET["seconds"]), STREAM_SECONDS)
-    response = StreamingHttpResponse(_events(section_id, seconds), content_type="text/event-stream")
+    response = StreamingHttpResponse(
+        _Stream(_events(section_id, seconds)), content_type="text/event-stream"
+    )
     response["Cache-Control"] = "no-cache"
     response["X-Accel-Buffering"] = "no"
     return response

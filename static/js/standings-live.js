@@ -61,9 +61,12 @@
     });
     source.onerror = function () {
       failures += 1;
-      // The server closes each stream after a while and the browser reconnects by itself;
-      // repeated failures mean the stream is not getting through: poll instead.
-      if (failures >= 3) { source.close(); startPolling(); }
+      // The server closes each stream after a while and the browser reconnects by itself.
+      // A stream refused (204: the server is busy) or failing again and again: poll instead.
+      if (source.readyState === EventSource.CLOSED || failures >= 3) {
+        source.close();
+        startPolling();
+      }
     };
   } else {
     startPolling();

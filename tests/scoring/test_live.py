@@ -198,3 +198,27 @@ def test_web_process_never_imports_the_solver():
     )
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "False"
+
+
+@pytest.mark.django_db
+def test_event_streams_beyond_the_process_share_are_told_to_poll(client):
+    from scoring import views
+
+    scheduled = mitchell_section(tables=3, released=True)
+    url = f"/results/sections/{scheduled.section.pk}/standings/stream/?seconds=0"
+    held = 0
+    while views._streams.acquire(blocking=False):
+        held += 1
+    try:
+        assert client.get(url).status_code == 204
+    finally:
+        for _ in range(held):
+            views._streams.release()
+    response = client.get(url)
+    assert response.status_code == 200
+    b"".join(response.streaming_content)  # the stream ends and gives its place back
+    for _ in range(views.STREAMS_PER_PROCESS):  # a client gone before the first byte, too
+        assert views._streams.acquire(blocking=False)
+        views._Stream(views._events(scheduled.section.pk, 0)).close()
+    assert views._streams.acquire(blocking=False)
+    views._streams.release()

@@ -6,6 +6,7 @@ from __future__ import annotations
 import time
 
 import pytest
+from django.core.cache import cache
 
 from scoring import live
 from scoring.checks import ResultInput
@@ -18,6 +19,7 @@ from tests.scoring.factories import mitchell_section
 @pytest.mark.django_db(transaction=True)
 def test_a_burst_of_results_is_published_by_the_worker_in_few_recomputes(celery_worker_process):
     scheduled = mitchell_section(tables=5, boards_per_round=2)
+    cache.delete(live.ANALYSIS_KEY.format(scheduled.section.board_set_id))
     count = 0
     for round_ in range(1, 6):
         for table in range(1, 6):
