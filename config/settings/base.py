@@ -159,6 +159,11 @@ CELERY_TIMEZONE = TIME_ZONE
 CELERY_BROKER_CONNECTION_TIMEOUT = 2
 CELERY_BROKER_TRANSPORT_OPTIONS = {"socket_connect_timeout": 2, "max_retries": 1}
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# Stale standings (e.g. results saved while Redis was down) catch up within 30 s: run
+# `celery -A config beat` beside the workers.
+CELERY_BEAT_SCHEDULE = {
+    "scoring-standings-sweep": {"task": "scoring.standings_sweep", "schedule": 30.0},
+}
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
