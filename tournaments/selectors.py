@@ -154,3 +154,46 @@ def board_set_pbn(board_set) -> str:
     from engine.pbn import write_pbn
 
     return write_pbn(board_set_boards(board_set.pk))
+
+
+@dataclass
+class HandRecord:
+    number: int
+    dealer: str
+    trump: str
+    hands: dict[str, list[tuple[str, str]]]  # seat → [(suit letter, ranks)] in S H D C order
+    dd_tricks: tuple[int, int] | None
+
+
+def hand_records(board_set) -> list[HandRecord]:
+    """Every board of a set as a printable hand record: four hands by suit, dealer, trump,
+    and the double-dummy tricks (NS, EW) when known."""
+    from engine.cards import SUITS_PBN_ORDER, Seat
+
+    records = []
+    for board in board_set_boards(board_set.pk):
+        hands = {}
+        for seat in Seat:
+            cards = board.deal.hand(seat)
+            hands[seat.name] = [
+                (
+                    suit.letter,
+                    "".join(
+                        c.rank.letter
+                        for c in sorted(cards, key=lambda c: -c.rank)
+                        if c.suit is suit
+                    )
+                    or "—",
+                )
+                for suit in SUITS_PBN_ORDER
+            ]
+        records.append(
+            HandRecord(
+                number=board.number,
+                dealer=board.dealer.name,
+                trump=board.trump.letter if board.trump is not None else "NT",
+                hands=hands,
+                dd_tricks=board.dd_result,
+            )
+        )
+    return records

@@ -420,3 +420,18 @@ def section_schedule_save(
     section.board_set = board_set
     section.save(update_fields=["movement", "movement_type", "board_set"])
     return section
+
+
+@transaction.atomic
+def section_board_set_choose(*, section: Section, board_set: BoardSet) -> Section:
+    """Use ``board_set`` for the section (clearing a schedule made with another set)."""
+    if section.board_set_id != board_set.pk:
+        if section.session.tournament.status in (
+            TournamentStatus.RUNNING,
+            TournamentStatus.FINISHED,
+        ):
+            raise BoardSetError(_("The event has started: its boards can no longer change."))
+        _schedule_clear(section)
+        section.board_set = board_set
+        section.save(update_fields=["board_set"])
+    return section

@@ -1,0 +1,81 @@
+"""Demo events: a finished 6-table Mitchell and a running 4-table Howell (safe to run again)."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from django.db import transaction
+
+from clubs.models import Club, Member
+from tournaments import schedule, services
+from tournaments.models import Section, Tournament, TournamentStatus
+
+
+def _demo_event(
+    club: Club,
+    *,
+    name: str,
+    starts: dt.date,
+    pairs: list[tuple[Member, Member]],
+    kind: str,
+    boards_per_round: int,
+    boards: int,
+    seed: str,
+    status: str,
+    option: str = "",
+) -> Tournament:
+    existing = Tournament.objects.filter(club=club, name=name).first()
+    if existing is not None:
+        return existing
+    tournament = services.tournament_create(club=club, name=name, starts=starts)
+    section = Section.objects.get(session__tournament=tournament)
+    for first, second in pairs:
+        services.entry_add(section=section, member1=first, member2=second)
+    board_set = services.board_set_generate(
+        club=club, count=boards, seed=seed, name=f"{name} boards"
+    )
+    services.section_board_set_choose(section=section, board_set=board_set)
+    schedule.section_generate(
+        section=section, kind=kind, boards_per_round=boards_per_round, option=option
+    )
+    for step in (TournamentStatus.SCHEDULED, TournamentStatus.RUNNING, TournamentStatus.FINISHED):
+        services.tournament_set_status(tournament=tournament, status=step)
+        if step == status:
+            break
+    return tournament
+
+
+@transaction.atomic
+def demo_tournaments_load(club: Club, *, today: dt.date | None = None) -> list[Tournament]:
+    """A finished 6-table Mitchell with a relay and bye stand (12 pairs, 18 boards; the results demo fills it) and a running 4-table Howell
+    (8 pairs, 14 boards), with board sets dealt from recorded seeds."""
+    today = today or dt.date.today()
+    members = list(Member.objects.filter(memberships__club=club).distinct().order_by("pk"))
+    needed = 24
+    for n in range(len(members), needed):
+        members.append(Member.objects.create(name=f"Demo Player {n + 1}"))
+    pairs = [(members[2 * k], members[2 * k + 1]) for k in range(needed // 2)]
+    mitchell = _demo_event(
+        club,
+        name="Tuesday Pairs (Mitchell)",
+        starts=today - dt.timedelta(days=7),
+        pairs=pairs[:12],
+        kind="mitchell",
+        boards_per_round=3,
+        boards=18,
+        seed="demo-mitchell",
+        status=TournamentStatus.FINISHED,
+        option="relay",
+    )
+    howell = _demo_event(
+        club,
+        name="Thursday Howell",
+        starts=today,
+        pairs=pairs[:8],
+        kind="howell",
+        boards_per_round=2,
+        boards=14,
+        seed="demo-howell",
+        status=TournamentStatus.RUNNING,
+    )
+    return [mitchell, howell]

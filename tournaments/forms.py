@@ -1,0 +1,103 @@
+"""Forms of the organiser's pages."""
+
+from __future__ import annotations
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from clubs.models import Member
+from tournaments.models import ScoringMethod, Tournament, TrumpScheme
+
+
+class TournamentForm(forms.ModelForm):
+    sessions = forms.IntegerField(label=_("Sessions"), min_value=1, max_value=10, initial=1)
+
+    class Meta:
+        model = Tournament
+        fields = ["name", "starts", "ends", "scoring_method", "trump_scheme", "individual"]
+        widgets = {
+            "starts": forms.DateInput(attrs={"type": "date"}),
+            "ends": forms.DateInput(attrs={"type": "date"}),
+        }
+
+
+class EntryForm(forms.Form):
+    member1 = forms.ModelChoiceField(
+        queryset=Member.objects.none(), required=False, label=_("Player 1")
+    )
+    guest1 = forms.CharField(required=False, max_length=80, label=_("or guest 1"))
+    member2 = forms.ModelChoiceField(
+        queryset=Member.objects.none(), required=False, label=_("Player 2")
+    )
+    guest2 = forms.CharField(required=False, max_length=80, label=_("or guest 2"))
+
+    def __init__(self, *args, club_id: int, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        members = Member.objects.filter(memberships__club_id=club_id).distinct().order_by("name")
+        self.fields["member1"].queryset = members
+        self.fields["member2"].queryset = members
+
+
+class BoardSetSeedForm(forms.Form):
+    count = forms.IntegerField(label=_("Boards"), min_value=1, max_value=200, initial=24)
+    seed = forms.CharField(label=_("Seed (empty: a new one)"), required=False, max_length=64)
+    trump_scheme = forms.ChoiceField(label=_("Trumps"), choices=TrumpScheme.choices)
+
+
+class BoardSetPBNForm(forms.Form):
+    pbn = forms.FileField(label=_("PBN file"))
+    trump_scheme = forms.ChoiceField(
+        label=_("Trumps when the file has none"), choices=TrumpScheme.choices
+    )
+
+
+class SuggestForm(forms.Form):
+    boards = forms.IntegerField(label=_("Boards available"), min_value=1, required=False)
+    minutes = forms.IntegerField(label=_("Minutes available"), min_value=10, required=False)
+
+
+class GenerateForm(forms.Form):
+    kind = forms.ChoiceField(
+        label=_("Movement"),
+        choices=[
+            ("mitchell", _("Mitchell")),
+            ("howell", _("Howell")),
+            ("individual", _("Individual")),
+        ],
+    )
+    boards_per_round = forms.IntegerField(
+        label=_("Boards per round"), min_value=1, max_value=8, initial=3
+    )
+    option = forms.ChoiceField(
+        label=_("Option"),
+        required=False,
+        choices=[
+            ("", _("Standard")),
+            ("skip", _("Skip (even tables)")),
+            ("relay", _("Relay and bye stand (even tables)")),
+            ("arrow", _("Arrow switch: one winner")),
+        ],
+    )
+
+
+class WithdrawForm(forms.Form):
+    from_round = forms.IntegerField(label=_("From round"), min_value=1)
+    reason = forms.CharField(label=_("Reason"), max_length=200)
+
+
+class SubstituteForm(forms.Form):
+    position = forms.TypedChoiceField(label=_("Player"), choices=[(1, "1"), (2, "2")], coerce=int)
+    member = forms.ModelChoiceField(
+        queryset=Member.objects.none(), required=False, label=_("Member")
+    )
+    guest = forms.CharField(required=False, max_length=80, label=_("or guest"))
+    reason = forms.CharField(label=_("Reason"), max_length=200)
+
+    def __init__(self, *args, club_id: int, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["member"].queryset = (
+            Member.objects.filter(memberships__club_id=club_id).distinct().order_by("name")
+        )
+
+
+SCORING_METHODS = ScoringMethod

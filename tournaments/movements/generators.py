@@ -1,0 +1,198 @@
+"""Generators: Mitchell, Howell, individual and the three-rubber rotation.
+
+Every generator returns a :class:`Movement` that passes :func:`validate` (the tests check each
+supported size).
+"""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+
+from tournaments.movements.model import Movement, MovementError, Round, Table
+
+MAX_HOWELL_PAIRS = 16
+MAX_INDIVIDUAL_PLAYERS = 16
+
+
+def _boards(board_set: int, per_round: int) -> tuple[int, ...]:
+    first = board_set * per_round + 1
+    return tuple(range(first, first + per_round))
+
+
+def _check_per_round(boards_per_round: int) -> None:
+    if not 1 <= boards_per_round <= 8:
+        raise MovementError(f"play 1 to 8 boards a round, not {boards_per_round}")
+
+
+def mitchell(
+    tables: int,
+    boards_per_round: int = 2,
+    even: str | None = None,
+    arrow_switch: bool = False,
+    rounds: int | None = None,
+) -> Movement:
+    """NS pair k sits at table k all evening; EW pair t+k starts at table k and moves up one
+    table a round; boards move down one table. Odd tables: the plain movement. Even tables:
+    ``even="skip"`` (the EW pairs skip a table after half the rounds; t−1 rounds) or
+    ``even="relay"`` (a bye stand between the middle tables, tables 1 and t share a set;
+    t rounds). ``arrow_switch`` turns the last round's boards round (NS play the EW cards) so
+    that one field of winners can be ranked."""
+    _check_per_round(boards_per_round)
+    if tables < 3:
+        raise MovementError(
+            f"a Mitchell needs at least 3 tables (6 pairs), not {tables}; play a Howell"
+        )
+    if tables % 2 == 0 and even not in ("skip", "relay"):
+        raise MovementError(f"{tables} tables is even: choose a skip or a relay and bye stand")
+    if tables % 2 and even:
+        raise MovementError(f"{tables} tables is odd: no skip or relay is needed")
+    full = tables - 1 if even == "skip" else tables
+    count = rounds or full
+    if not 1 <= count <= full:
+        raise MovementError(f"this Mitchell has at most {full} rounds")
+    result = []
+    for r in range(count):
+        shift = r + (1 if even == "skip" and r >= tables // 2 else 0)
+        rows = []
+        for k in range(tables):
+            ew = tables + (k - shift) % tables + 1
+            board_set = _relay_set(k, r, tables) if even == "relay" else (k + r) % tables
+            rows.append(
+                Table(
+                    k + 1,
+                    _boards(board_set, boards_per_round),
+                    ns=k + 1,
+                    ew=ew,
+                    arrow_switch=arrow_switch and r == count - 1,
+                )
+            )
+        result.append(Round(r + 1, tuple(rows)))
+    options = {"even": even, "arrow_switch": arrow_switch}
+    return Movement("mitchell", tuple(result), 2 * tables, boards_per_round, options)
+
+
+def _relay_set(k: int, r: int, tables: int) -> int:
+    # Circuit positions: 0 = tables 1 and t (shared), 1..t/2-1 = tables 2..t/2,
+    # t/2 = bye stand, t/2+1..t-1 = tables t/2+1..t-1. Sets move down one position a round.
+    half = tables // 2
+    if k == 0 or k == tables - 1:
+        position = 0
+    elif k < half:
+        position = k
+    else:
+        position = k + 1
+    return (position + r) % tables
+
+
+def _round_robin(n: int) -> list[list[tuple[int, int]]]:
+    """Circle method: n (even) entries 0…n−1, n−1 rounds, everyone meets everyone once."""
+    m = n - 1
+    rounds = []
+    for r in range(m):
+        pairs = [(m, r)]
+        pairs += [((r + k) % m, (r - k) % m) for k in range(1, n // 2)]
+        rounds.append(pairs)
+    return rounds
+
+
+@cache
+def _howell_sets(n: int) -> tuple[tuple[int, ...], ...]:
+    """Board set of each (round, table) for the circle round robin of n entries: every entry
+    plays every set once; tables do not share a set in a round where a search finds such an
+    assignment, otherwise all tables of a round share its set (boards relayed)."""
+    rounds = _round_robin(n)
+    found = _search_sets(rounds, n - 1)
+    if found is not None:
+        return found
+    return tuple(tuple(r for _ in rounds[r]) for r in range(n - 1))
+
+
+def _search_sets(rounds, m: int, budget: int = 200_000):
+    rng = random.Random(m)  # deterministic: the same schedule every time
+    played: dict[int, set[int]] = {e: set() for e in range(m + 1)}
+    assignment = [[-1] * len(r) for r in rounds]
+    cells = [(r, t) for r in range(len(rounds)) for t in range(len(rounds[r]))]
+    nodes = 0
+
+    def solve(i: int) -> bool:
+        nonlocal nodes
+        nodes += 1
+        if nodes > budget:
+            return False
+        if i == len(cells):
+            return True
+        r, t = cells[i]
+        a, b = rounds[r][t]
+        used = {assignment[r][u] for u in range(t)}
+        options = [
+            s for s in range(m) if s not in used and s not in played[a] and s not in played[b]
+        ]
+        rng.shuffle(options)
+        for s in options:
+            assignment[r][t] = s
+            played[a].add(s)
+            played[b].add(s)
+            if solve(i + 1):
+                return True
+            played[a].discard(s)
+            played[b].discard(s)
+        assignment[r][t] = -1
+        return False
+
+    return tuple(tuple(row) for row in assignment) if solve(0) else None
+
+
+def howell(pairs: int, boards_per_round: int = 2) -> Movement:
+    """A complete Howell: every pair meets every other pair once (n−1 rounds for n pairs; an
+    odd number of pairs adds a phantom, whose opponent sits out)."""
+    _check_per_round(boards_per_round)
+    if not 4 <= pairs <= MAX_HOWELL_PAIRS:
+        raise MovementError(f"a Howell is for 4 to {MAX_HOWELL_PAIRS} pairs, not {pairs}")
+    n = pairs + pairs % 2
+    phantom = n - 1 if pairs % 2 else None
+    sets = _howell_sets(n)
+    result = []
+    for r, matches in enumerate(_round_robin(n)):
+        rows, sit_out, number = [], [], 1
+        for t, (a, b) in enumerate(matches):
+            if phantom in (a, b):
+                sit_out.append((b if a == phantom else a) + 1)
+                continue
+            ns, ew = (a, b) if (r + t) % 2 == 0 else (b, a)
+            rows.append(Table(number, _boards(sets[r][t], boards_per_round), ns=ns + 1, ew=ew + 1))
+            number += 1
+        result.append(Round(r + 1, tuple(rows), tuple(sit_out)))
+    return Movement("howell", tuple(result), pairs, boards_per_round)
+
+
+def individual(players: int, boards_per_round: int = 2) -> Movement:
+    """Each player partners every other player exactly once (players a multiple of 4, up to
+    16): the partnerships of a round are one round of the circle round robin, two
+    partnerships to a table; all tables of a round play that round's boards."""
+    _check_per_round(boards_per_round)
+    if players % 4 or not 4 <= players <= MAX_INDIVIDUAL_PLAYERS:
+        raise MovementError(f"an individual movement needs 4, 8, 12 or 16 players, not {players}")
+    result = []
+    for r, partnerships in enumerate(_round_robin(players)):
+        rows = []
+        for t in range(0, len(partnerships), 2):
+            (n1, s1), (e1, w1) = partnerships[t], partnerships[t + 1]
+            rows.append(
+                Table(
+                    t // 2 + 1,
+                    _boards(r, boards_per_round),
+                    north=n1 + 1,
+                    south=s1 + 1,
+                    east=e1 + 1,
+                    west=w1 + 1,
+                )
+            )
+        result.append(Round(r + 1, tuple(rows)))
+    kind = "rubber3" if players == 4 else "individual"
+    return Movement(kind, tuple(result), players, boards_per_round)
+
+
+def rubber3(boards_per_round: int = 1) -> Movement:
+    """Four players, three rounds (rubbers): each partners each of the others once."""
+    return individual(4, boards_per_round)

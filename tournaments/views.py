@@ -1,0 +1,293 @@
+"""The organiser's and the players' pages for events. Thin: each view checks permission,
+calls one service or selector, and maps a domain error to a message on the page."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from clubs.models import Club
+from clubs.permissions import Action, can, require
+from tournaments import schedule, selectors, services
+from tournaments.errors import TournamentError
+from tournaments.forms import (
+    BoardSetPBNForm,
+    BoardSetSeedForm,
+    EntryForm,
+    GenerateForm,
+    SubstituteForm,
+    SuggestForm,
+    TournamentForm,
+    WithdrawForm,
+)
+from tournaments.models import Board, BoardSet, Entry, Section, Tournament, TournamentStatus
+
+
+def tournament_list(request: HttpRequest, club_slug: str) -> HttpResponse:
+    club = get_object_or_404(Club, slug=club_slug)
+    return render(
+        request,
+        "tournaments/list.html",
+        {
+            "club": club,
+            "tournaments": selectors.tournaments_for_club(club.pk),
+            "can_organise": can(request.user, Action.ORGANISE, club),
+        },
+    )
+
+
+@login_required
+def tournament_create(request: HttpRequest, club_slug: str) -> HttpResponse:
+    club = get_object_or_404(Club, slug=club_slug)
+    require(request.user, Action.ORGANISE, club)
+    form = TournamentForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            tournament = services.tournament_create(
+                club=club,
+                name=data["name"],
+                starts=data["starts"],
+                ends=data["ends"],
+                scoring_method=data["scoring_method"],
+                trump_scheme=data["trump_scheme"],
+                individual=data["individual"],
+                sessions=data["sessions"],
+            )
+        except TournamentError as error:
+            form.add_error(None, str(error))
+        else:
+            return redirect("tournaments:detail", pk=tournament.pk)
+    return render(request, "tournaments/create.html", {"club": club, "form": form})
+
+
+def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = get_object_or_404(Tournament.objects.select_related("club"), pk=pk)
+    sections = (
+        Section.objects.filter(session__tournament=tournament)
+        .select_related("session", "board_set")
+        .order_by("session__number", "name")
+    )
+    return render(
+        request,
+        "tournaments/detail.html",
+        {
+            "tournament": tournament,
+            "sections": sections,
+            "can_organise": can(request.user, Action.ORGANISE, tournament.club_id),
+            "next_statuses": [
+                TournamentStatus(s) for s in sorted(selectors_next_statuses(tournament))
+            ],
+        },
+    )
+
+
+def selectors_next_statuses(tournament: Tournament) -> set[str]:
+    from tournaments.models import STATUS_TRANSITIONS
+
+    return set(STATUS_TRANSITIONS.get(tournament.status, frozenset()))
+
+
+@require_POST
+@login_required
+def tournament_status(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = get_object_or_404(Tournament, pk=pk)
+    require(request.user, Action.ORGANISE, tournament.club_id)
+    try:
+        services.tournament_set_status(tournament=tournament, status=request.POST.get("status", ""))
+    except (TournamentError, ValueError) as error:
+        messages.error(request, str(error))
+    return redirect("tournaments:detail", pk=pk)
+
+
+def _section(pk: int) -> Section:
+    return get_object_or_404(
+        Section.objects.select_related("session__tournament__club", "board_set"), pk=pk
+    )
+
+
+def section_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    section = _section(pk)
+    club = section.session.tournament.club
+    organiser = can(request.user, Action.ORGANISE, club)
+    entries = list(selectors.section_entries(section))
+    context = {
+        "section": section,
+        "tournament": section.session.tournament,
+        "entries": entries,
+        "can_organise": organiser,
+        "suggestions": [],
+    }
+    if organiser:
+        suggest = SuggestForm(request.GET or None)
+        context |= {
+            "entry_form": EntryForm(club_id=club.pk),
+            "seed_form": BoardSetSeedForm(
+                initial={"trump_scheme": section.session.tournament.trump_scheme}
+            ),
+            "pbn_form": BoardSetPBNForm(
+                initial={"trump_scheme": section.session.tournament.trump_scheme}
+            ),
+            "suggest_form": suggest,
+            "generate_form": GenerateForm(),
+            "withdraw_form": WithdrawForm(),
+        }
+        boards = suggest.cleaned_data.get("boards") if suggest.is_valid() else None
+        minutes = suggest.cleaned_data.get("minutes") if suggest.is_valid() else None
+        context["suggestions"] = schedule.suggestions(
+            entries=len(entries),
+            boards=boards,
+            minutes=minutes,
+            individual=section.session.tournament.individual,
+        )
+    return render(request, "tournaments/section.html", context)
+
+
+@require_POST
+@login_required
+def section_entry_add(request: HttpRequest, pk: int) -> HttpResponse:
+    section = _section(pk)
+    club = section.session.tournament.club
+    require(request.user, Action.ORGANISE, club)
+    form = EntryForm(request.POST, club_id=club.pk)
+    if form.is_valid():
+        data = form.cleaned_data
+        try:
+            entry = services.entry_add(
+                section=section,
+                member1=data["member1"],
+                member2=data["member2"],
+                guest1=data["guest1"],
+                guest2=data["guest2"],
+            )
+            messages.success(request, _("Entry %(n)s added.") % {"n": entry.number})
+        except TournamentError as error:
+            messages.error(request, str(error))
+    else:
+        messages.error(
+            request, _("Check the entry: %(errors)s") % {"errors": form.errors.as_text()}
+        )
+    return redirect("tournaments:section", pk=pk)
+
+
+@require_POST
+@login_required
+def section_board_set(request: HttpRequest, pk: int) -> HttpResponse:
+    """Deal a new board set from a seed, or import one from a PBN file."""
+    section = _section(pk)
+    club = section.session.tournament.club
+    require(request.user, Action.ORGANISE, club)
+    try:
+        if "pbn" in request.FILES:
+            form = BoardSetPBNForm(request.POST, request.FILES)
+            if not form.is_valid():
+                raise TournamentError(form.errors.as_text())
+            text = form.cleaned_data["pbn"].read().decode("utf-8", errors="replace")
+            board_set = services.board_set_import_pbn(
+                club=club,
+                text=text,
+                trump_scheme=form.cleaned_data["trump_scheme"],
+                name=form.cleaned_data["pbn"].name,
+            )
+        else:
+            form = BoardSetSeedForm(request.POST)
+            if not form.is_valid():
+                raise TournamentError(form.errors.as_text())
+            board_set = services.board_set_generate(club=club, **form.cleaned_data)
+        services.section_board_set_choose(section=section, board_set=board_set)
+        messages.success(
+            request, _("Board set ready: %(n)s boards.") % {"n": board_set.boards.count()}
+        )
+    except TournamentError as error:
+        messages.error(request, str(error))
+    return redirect("tournaments:section", pk=pk)
+
+
+@require_POST
+@login_required
+def section_generate(request: HttpRequest, pk: int) -> HttpResponse:
+    section = _section(pk)
+    require(request.user, Action.ORGANISE, section.session.tournament.club_id)
+    form = GenerateForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, form.errors.as_text())
+        return redirect("tournaments:section", pk=pk)
+    try:
+        schedule.section_generate(section=section, **form.cleaned_data)
+        messages.success(request, _("Schedule generated and checked."))
+    except TournamentError as error:
+        messages.error(request, str(error))
+    return redirect("tournaments:section", pk=pk)
+
+
+@require_POST
+@login_required
+def entry_withdraw(request: HttpRequest, pk: int) -> HttpResponse:
+    entry = get_object_or_404(Entry.objects.select_related("section__session__tournament"), pk=pk)
+    require(request.user, Action.ORGANISE, entry.section.session.tournament.club_id)
+    form = WithdrawForm(request.POST)
+    if form.is_valid():
+        try:
+            flagged = services.entry_withdraw(
+                entry=entry, changed_by=request.user, **form.cleaned_data
+            )
+            messages.success(
+                request, _("Withdrawn: %(n)s boards flagged not played.") % {"n": flagged}
+            )
+        except TournamentError as error:
+            messages.error(request, str(error))
+    else:
+        messages.error(request, form.errors.as_text())
+    return redirect("tournaments:section", pk=entry.section_id)
+
+
+@login_required
+def entry_substitute(request: HttpRequest, pk: int) -> HttpResponse:
+    entry = get_object_or_404(Entry.objects.select_related("section__session__tournament"), pk=pk)
+    club_id = entry.section.session.tournament.club_id
+    require(request.user, Action.ORGANISE, club_id)
+    form = SubstituteForm(request.POST or None, club_id=club_id)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.entry_substitute(entry=entry, changed_by=request.user, **form.cleaned_data)
+            messages.success(request, _("Player replaced."))
+            return redirect("tournaments:section", pk=entry.section_id)
+        except TournamentError as error:
+            form.add_error(None, str(error))
+    return render(request, "tournaments/substitute.html", {"entry": entry, "form": form})
+
+
+def section_cards(request: HttpRequest, pk: int, kind: str) -> HttpResponse:
+    """Table cards or guide cards, on A4 (print) and on a phone."""
+    section = _section(pk)
+    tables, guides = selectors.section_schedule(section)
+    template = (
+        "tournaments/table_cards.html" if kind == "tables" else "tournaments/guide_cards.html"
+    )
+    return render(request, template, {"section": section, "tables": tables, "guides": guides})
+
+
+def board_set_hand_records(request: HttpRequest, pk: int) -> HttpResponse:
+    board_set = get_object_or_404(BoardSet, pk=pk)
+    boards = selectors.hand_records(board_set)
+    return render(
+        request, "tournaments/hand_records.html", {"board_set": board_set, "boards": boards}
+    )
+
+
+def board_set_pbn(request: HttpRequest, pk: int) -> HttpResponse:
+    board_set = get_object_or_404(BoardSet, pk=pk)
+    response = HttpResponse(
+        selectors.board_set_pbn(board_set), content_type="text/plain; charset=utf-8"
+    )
+    response["Content-Disposition"] = f'attachment; filename="boards-{board_set.pk}.pbn"'
+    return response
+
+
+def board_detail_redirect(request: HttpRequest, pk: int) -> HttpResponse:
+    board = get_object_or_404(Board, pk=pk)
+    return redirect("tournaments:hand_records", pk=board.board_set_id)
