@@ -6,7 +6,6 @@ supported size).
 
 from __future__ import annotations
 
-import random
 from functools import cache
 
 from tournaments.movements.model import Movement, MovementError, Round, Table
@@ -98,49 +97,48 @@ def _round_robin(n: int) -> list[list[tuple[int, int]]]:
 
 @cache
 def _howell_sets(n: int) -> tuple[tuple[int, ...], ...]:
-    """Board set of each (round, table) for the circle round robin of n entries: every entry
-    plays every set once; tables do not share a set in a round where a search finds such an
-    assignment, otherwise all tables of a round share its set (boards relayed)."""
+    """Board set of each (round, table) of the circle round robin of n (even) entries.
+
+    Every entry plays every set exactly once. Where a Room square exists (n ≥ 8) no two
+    tables share a set in a round: with the circle method's patterned starter {k, −k} in
+    Z_m (m = n − 1), round r's match {r+k, r−k} plays set r + a_k and {∞, r} plays set r,
+    for an "adder" a_1…a_{m/2} of distinct non-zero residues such that the elements
+    k − a_k and −k − a_k are all the non-zero residues (then each set is a perfect matching
+    too). For 4 and 6 entries no such square exists, and the tables of a round share its set.
+    """
+    m = n - 1
     rounds = _round_robin(n)
-    found = _search_sets(rounds, n - 1)
-    if found is not None:
-        return found
-    return tuple(tuple(r for _ in rounds[r]) for r in range(n - 1))
+    adder = _room_adder(m)
+    if adder is None:
+        return tuple(tuple(r for _ in rounds[r]) for r in range(m))
+    return tuple(
+        tuple(r if t == 0 else (r + adder[t - 1]) % m for t in range(len(rounds[r])))
+        for r in range(m)
+    )
 
 
-def _search_sets(rounds, m: int, budget: int = 200_000):
-    rng = random.Random(m)  # deterministic: the same schedule every time
-    played: dict[int, set[int]] = {e: set() for e in range(m + 1)}
-    assignment = [[-1] * len(r) for r in rounds]
-    cells = [(r, t) for r in range(len(rounds)) for t in range(len(rounds[r]))]
-    nodes = 0
+def _room_adder(m: int) -> tuple[int, ...] | None:
+    """An adder for the patterned starter of Z_m (see :func:`_howell_sets`), or None."""
+    half = (m - 1) // 2
+    chosen: list[int] = []
+    covered: set[int] = set()
 
-    def solve(i: int) -> bool:
-        nonlocal nodes
-        nodes += 1
-        if nodes > budget:
-            return False
-        if i == len(cells):
+    def extend(k: int) -> bool:
+        if k > half:
             return True
-        r, t = cells[i]
-        a, b = rounds[r][t]
-        used = {assignment[r][u] for u in range(t)}
-        options = [
-            s for s in range(m) if s not in used and s not in played[a] and s not in played[b]
-        ]
-        rng.shuffle(options)
-        for s in options:
-            assignment[r][t] = s
-            played[a].add(s)
-            played[b].add(s)
-            if solve(i + 1):
+        for a in range(1, m):
+            cells = {(k - a) % m, (-k - a) % m}
+            if a in chosen or 0 in cells or cells & covered or len(cells) < 2:
+                continue
+            chosen.append(a)
+            covered.update(cells)
+            if extend(k + 1):
                 return True
-            played[a].discard(s)
-            played[b].discard(s)
-        assignment[r][t] = -1
+            chosen.pop()
+            covered.difference_update(cells)
         return False
 
-    return tuple(tuple(row) for row in assignment) if solve(0) else None
+    return tuple(chosen) if half >= 1 and extend(1) else None
 
 
 def howell(pairs: int, boards_per_round: int = 2) -> Movement:

@@ -64,9 +64,13 @@ def test_howell_every_size_meets_everyone_once_and_passes_the_validator(pairs):
         assert sat_out == list(range(1, pairs + 1))
 
 
-def test_howell_for_eight_pairs_shares_no_boards_in_a_round():
-    for rnd in howell(8, 2).rounds:
+@pytest.mark.parametrize("pairs", [7, 8, 11, 12, 13, 14, 15, 16])
+def test_howell_shares_no_boards_in_a_round_where_a_room_square_exists(pairs):
+    movement = howell(pairs, 2)
+    for rnd in movement.rounds:
         assert len({t.boards for t in rnd.tables}) == len(rnd.tables)
+    # and still: every pair plays every board exactly once
+    assert validate(movement) == []
 
 
 @pytest.mark.parametrize("players", [4, 8, 12, 16])
