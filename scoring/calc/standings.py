@@ -29,7 +29,7 @@ from scoring.calc.matchpoints import (
     score_matchpoints,
 )
 from scoring.calc.results import BoardResult, EntryId
-from scoring.calc.tricks import compass, total_tricks
+from scoring.calc.tricks import MatchRecord, compass, total_tricks
 
 TIE_PLACES = 6
 
@@ -114,9 +114,13 @@ def rank_totals(
     return dict(sorted(ranked.items(), key=lambda item: -1 if item[0] is None else item[0]))
 
 
-def _rank_field(field: Side | None, members: list[SessionTotal]) -> tuple[StandingRow, ...]:
-    ordered = sorted(members, key=lambda t: (-_key(t), _entry_order(t.entry)))
-    keys = [_key(t) for t in ordered]
+def _rank_field(
+    field: Side | None, members: list[SessionTotal], key=None
+) -> tuple[StandingRow, ...]:
+    """Rank one field by ``key`` (highest first; default: percentage, else total)."""
+    key = key or _key
+    ordered = sorted(members, key=lambda t: (_negate(key(t)), _entry_order(t.entry)))
+    keys = [key(t) for t in ordered]
     rows = []
     place = 1
     for index, total in enumerate(ordered):
@@ -132,6 +136,33 @@ def _rank_field(field: Side | None, members: list[SessionTotal]) -> tuple[Standi
             )
         )
     return tuple(rows)
+
+
+def _negate(key: float | tuple[float, ...]) -> float | tuple[float, ...]:
+    return tuple(-k for k in key) if isinstance(key, tuple) else -key
+
+
+def rank_matches(
+    records: Iterable[MatchRecord], fields: Mapping[EntryId, Side | None] | None = None
+) -> dict[Side | None, tuple[StandingRow, ...]]:
+    """Rank Foster's pair-v-pair contest: most matches won (a tie counts half), then tricks.
+
+    Only equal matches *and* equal tricks share a place. ``total`` is the matches won,
+    ``boards`` the matches played; ``percentage`` is None.
+    """
+    fields = fields or {}
+    tricks: dict[EntryId, int] = {}
+    grouped: dict[Side | None, list[SessionTotal]] = {}
+    for record in records:
+        tricks[record.entry] = record.tricks
+        total = SessionTotal(record.entry, float(record.matches), record.played)
+        grouped.setdefault(fields.get(record.entry), []).append(total)
+
+    def key(total: SessionTotal) -> tuple[float, float]:
+        return (round(total.total, TIE_PLACES), float(tricks[total.entry]))
+
+    ranked = {field: _rank_field(field, members, key) for field, members in grouped.items()}
+    return dict(sorted(ranked.items(), key=lambda item: -1 if item[0] is None else item[0]))
 
 
 def session_totals(

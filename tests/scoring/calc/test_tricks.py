@@ -14,6 +14,7 @@ from scoring.calc import (
     nearest_whole,
     pair_matches,
     plus_minus_average,
+    rank_matches,
     team_aggregates,
     teams_plus_minus,
     total_tricks,
@@ -109,3 +110,31 @@ def test_pair_matches_most_matches_won_tie_counts_half():
     assert records[2].matches == 1
     assert records[3].matches == Fraction(1, 2)
     assert records[1].tricks == 56 and records[1].played == 2
+
+
+def test_rank_matches_most_matches_first_tricks_break_ties():
+    # 1 beats 2 and ties 3; 2 ties 4; 3 and 4 tie each other. 3 and 4 have the same matches
+    # (two ties) and the same tricks (20 each), so they share second place.
+    records = pair_matches(
+        [
+            PairMatch(1, 2, 24, 20),
+            PairMatch(1, 3, 20, 20),
+            PairMatch(2, 4, 20, 20),
+            PairMatch(3, 4, 0, 0),
+        ]
+    )
+    # matches: 1 → 1 + ½ = 1½; 2 → 0 + ½ = ½; 3 → ½ + ½ = 1; 4 → ½ + ½ = 1
+    rows = rank_matches(records.values())[None]
+    assert [(r.entry, r.label, r.total) for r in rows] == [
+        (1, "1", 1.5),
+        (3, "2=", 1.0),
+        (4, "2=", 1.0),
+        (2, "4", 0.5),
+    ]
+
+
+def test_rank_matches_equal_matches_split_by_tricks():
+    records = pair_matches([PairMatch(1, 2, 26, 26), PairMatch(3, 4, 30, 30)])
+    rows = rank_matches(records.values())[None]
+    # all four have ½ a match; tricks 30, 30, 26, 26 decide
+    assert [(r.entry, r.label) for r in rows] == [(3, "1="), (4, "1="), (1, "3="), (2, "3=")]
