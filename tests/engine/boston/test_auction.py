@@ -1,0 +1,133 @@
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine.boston.auction import PASS, SOSTENGO, Auction, Level, bid
+from engine.boston.variants import ANGLO_AMERICAN, SPANISH
+from engine.cards import Seat, Suit
+from engine.errors import BostonError
+
+N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W
+
+
+def test_auction_starts_left_of_dealer():
+    assert Auction(N, SPANISH).turn == E
+    assert Auction(W, SPANISH).turn == N
+
+
+def test_auction_all_pass_is_redeal_in_spanish():
+    a = Auction(N, SPANISH)
+    for seat in (E, S, W, N):
+        a.call(seat, PASS)
+    assert a.is_over and a.redeal and a.contract is None
+
+
+def test_auction_all_pass_is_misere_partout_in_anglo_american():
+    a = Auction(N, ANGLO_AMERICAN)
+    for seat in (E, S, W, N):
+        a.call(seat, PASS)
+    assert a.misere_partout and not a.redeal
+
+
+def test_auction_sostengo_makes_partnership_of_eight_and_ends():
+    a = Auction(N, SPANISH)
+    a.call(E, bid(Level.PIDO, Suit.HEARTS))
+    a.call(S, SOSTENGO)
+    assert a.is_over
+    c = a.contract
+    assert (c.declarer, c.supporter, c.suit, c.tricks) == (E, S, Suit.HEARTS, 8)
+
+
+def test_auction_player_who_passed_before_pido_may_support_it():
+    a = Auction(N, SPANISH)
+    a.call(E, PASS)
+    a.call(S, bid(Level.PIDO, Suit.CLUBS))
+    a.call(W, PASS)
+    a.call(N, PASS)
+    a.call(E, SOSTENGO)
+    assert a.contract.supporter == E
+
+
+def test_auction_passed_player_cannot_bid_again():
+    a = Auction(N, SPANISH, names={E: "Ana"})
+    a.call(E, PASS)
+    a.call(S, bid(Level.PIDO, Suit.CLUBS))
+    a.call(W, PASS)
+    a.call(N, PASS)
+    with pytest.raises(BostonError, match="Ana passed and cannot bid again"):
+        a.call(E, bid(Level.PEQUENA_INDEPENDENCIA, Suit.SPADES))
+
+
+def test_auction_lower_contract_does_not_outrank():
+    a = Auction(N, SPANISH)
+    a.call(E, bid(Level.GRAN_MISERIA))
+    with pytest.raises(BostonError, match="pequeña independencia .*does not outrank gran miseria"):
+        a.call(S, bid(Level.PEQUENA_INDEPENDENCIA, Suit.SPADES))
+
+
+def test_auction_ladder_order_follows_the_seed():
+    # seed: pequeña miseria between pequeña and gran independencia; gran miseria over gran
+    # independencia; cuatro ases above that; en la mesa the highest.
+    order = [
+        Level.PEQUENA_INDEPENDENCIA,
+        Level.PEQUENA_MISERIA,
+        Level.GRAN_INDEPENDENCIA,
+        Level.GRAN_MISERIA,
+        Level.MISERIA_CUATRO_ASES,
+        Level.MISERIA_EN_LA_MESA,
+    ]
+    assert order == sorted(order)
+
+
+def test_auction_equal_level_ranks_by_suit():
+    a = Auction(N, SPANISH)
+    a.call(E, bid(Level.PIDO, Suit.HEARTS))
+    with pytest.raises(BostonError):
+        a.call(S, bid(Level.PIDO, Suit.DIAMONDS))
+    a.call(S, bid(Level.PIDO, Suit.SPADES))
+    assert a.high[0] == S
+
+
+def test_auction_out_of_turn_is_refused():
+    a = Auction(N, SPANISH)
+    with pytest.raises(BostonError, match="turn"):
+        a.call(S, PASS)
+
+
+def test_auction_solo_ends_when_others_pass():
+    a = Auction(N, SPANISH)
+    a.call(E, bid(Level.GRAN_INDEPENDENCIA, Suit.HEARTS))
+    for seat in (S, W, N):
+        a.call(seat, PASS)
+    assert a.contract.declarer == E and a.contract.tricks == 8
+
+
+def test_auction_anglo_passed_player_may_come_back_with_misere_only():
+    a = Auction(N, ANGLO_AMERICAN)
+    a.call(E, PASS)
+    a.call(S, bid(Level.PEQUENA_INDEPENDENCIA, Suit.CLUBS))
+    a.call(W, PASS)
+    a.call(N, PASS)
+    assert a.turn == E
+    with pytest.raises(BostonError):
+        a.call(E, bid(Level.GRAN_INDEPENDENCIA, Suit.CLUBS))
+    a.call(E, bid(Level.GRAN_MISERIA))
+    assert a.high[0] == E
+
+
+@pytest.mark.parametrize("profile", [SPANISH, ANGLO_AMERICAN])
+@settings(max_examples=200, deadline=None)
+@given(seed=st.integers(0, 2**32), dealer=st.sampled_from(list(Seat)))
+def test_auction_legal_calls_end_in_one_contract_or_redeal(profile, seed, dealer):
+    rng = random.Random(seed)
+    a = Auction(dealer, profile)
+    for _ in range(200):
+        if a.is_over:
+            break
+        calls = a.legal_calls()
+        assert calls, "a running auction always offers a call"
+        a.call(a.turn, rng.choice(calls))
+    assert a.is_over
+    assert (a.contract is not None) + a.redeal + a.misere_partout == 1
