@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from engine.boston.variants import BostonCardRule, BostonProfile
 from engine.cards import Card, Rank, Suit
+from engine.errors import BostonError
 
 
 def boston_card(profile: BostonProfile, trump: Suit | None) -> Card | None:
@@ -50,3 +51,12 @@ def trick_winner(trick: Sequence[Card], profile: BostonProfile, trump: Suit | No
         return (2 if suit == trump else 1 if suit == led else 0, card.rank)
 
     return max(range(len(trick)), key=lambda i: key(trick[i]))
+
+
+def hand_trump(choice: str, turned_this_deal: Suit, turned_first_deal: Suit) -> Suit:
+    """The trump named in a pido: "pequeño" (turned this deal) or "bueno" (first deal's)."""
+    if choice == "pequeño":
+        return turned_this_deal
+    if choice == "bueno":
+        return turned_first_deal
+    raise BostonError(f"trump must be pequeño or bueno, not {choice!r}")

@@ -43,3 +43,10 @@ def test_profile_round_trips_through_dict():
 def test_profile_unknown_setting_is_refused():
     with pytest.raises(ProfileError):
         get_boston_profile("boston_es", colour="red")
+
+
+def test_hand_trump_pequeno_is_this_deal_bueno_is_first_deal():
+    from engine.boston.cards import hand_trump
+
+    assert hand_trump("pequeño", Suit.CLUBS, Suit.HEARTS) is Suit.CLUBS
+    assert hand_trump("bueno", Suit.CLUBS, Suit.HEARTS) is Suit.HEARTS
