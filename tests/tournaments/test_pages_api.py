@@ -218,7 +218,7 @@ def test_api_board_set_refuses_a_bad_pbn_with_the_reason(client, club_people):
 @pytest.mark.parametrize(
     "page", ["tournaments:table_cards", "tournaments:guide_cards", "tournaments:section"]
 )
-def test_schedule_pages_use_the_same_number_of_queries_for_3_and_9_tables(
+def test_schedule_pages_use_the_same_number_of_queries_for_3_and_11_tables(
     client, club_people, page, django_assert_max_num_queries
 ):
     from django.db import connection
@@ -227,7 +227,7 @@ def test_schedule_pages_use_the_same_number_of_queries_for_3_and_9_tables(
     club, users = club_people
     client.force_login(users["organiser"])
     counts = []
-    for tables in (3, 9):
+    for tables in (3, 11):
         section = scheduled_section(club, tables)
         with CaptureQueriesContext(connection) as ctx:
             assert client.get(reverse(page, args=[section.pk])).status_code == 200

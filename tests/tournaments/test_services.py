@@ -188,3 +188,44 @@ def test_tournament_create_makes_sessions_with_a_section_each_and_unique_slugs()
     )
     two = services.tournament_create(club=club, name="Championship", starts=dt.date(2027, 12, 1))
     assert one.sessions.count() == 3 and one.slug != two.slug
+
+
+def test_board_deal_change_is_refused_once_a_result_exists_for_the_board():
+    from scoring.models import Result
+
+    club = ClubFactory()
+    section = section_with_pairs(club, 6)
+    section.board_set = services.board_set_generate(club=club, count=3, seed="locked")
+    section.save()
+    services.section_schedule_save(section=section, movement=MITCHELL_3)
+    board = section.board_set.boards.get(number=1)
+    other = section.board_set.boards.get(number=2)
+    new_deal = other.deal
+    assert selectors.board_has_results(board) is False
+    services.board_deal_change(board=board, deal_pbn=new_deal)
+    board.refresh_from_db()
+    assert board.deal == new_deal
+
+    play = BoardPlay.objects.select_related("seating").get(
+        seating__section=section, board=board, seating__round=1
+    )
+    Result.objects.create(
+        board_play=play,
+        section=section,
+        board=board,
+        board_number=1,
+        round=play.seating.round,
+        table=play.seating.table,
+        ns=play.seating.ns,
+        ew=play.seating.ew,
+        ns_tricks=7,
+        ns_score=7,
+        source="secretary",
+    )
+    assert selectors.board_has_results(board) is True
+    with pytest.raises(BoardSetError, match="already has results"):
+        services.board_deal_change(
+            board=board, deal_pbn=section.board_set.boards.get(number=3).deal
+        )
+    board.refresh_from_db()
+    assert board.deal == new_deal
