@@ -13,7 +13,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tournaments.movements import howell, mitchell, validate
-from tournaments.movements.generators import _howell_sets
+from tournaments.movements.generators import _howell_plan
 
 
 def best_of(runs: int, job) -> float:
@@ -33,7 +33,7 @@ def main() -> None:
         "16-pair Howell: generate (board sets cached)": lambda: howell(16, 2),
         "16-pair Howell: generate + validate": lambda: validate(howell(16, 2)),
     }
-    _howell_sets.cache_clear()
+    _howell_plan.cache_clear()
     cold = best_of(1, lambda: howell(16, 2))
     print(f"{'16-pair Howell, first call (Room square search)':<52} {cold * 1000:8.2f} ms")
     for name, job in cases.items():

@@ -96,49 +96,92 @@ def _round_robin(n: int) -> list[list[tuple[int, int]]]:
 
 
 @cache
-def _howell_sets(n: int) -> tuple[tuple[int, ...], ...]:
-    """Board set of each (round, table) of the circle round robin of n (even) entries.
+def _howell_plan(n: int) -> tuple[list[list[tuple[int, int]]], tuple[tuple[int, ...], ...]]:
+    """The rounds (matches; the first of each round involves entry n−1) and the board set of
+    each (round, table) for n (even) entries, every entry playing every set exactly once.
 
-    Every entry plays every set exactly once. Where a Room square exists (n ≥ 8) no two
-    tables share a set in a round: with the circle method's patterned starter {k, −k} in
-    Z_m (m = n − 1), round r's match {r+k, r−k} plays set r + a_k and {∞, r} plays set r,
-    for an "adder" a_1…a_{m/2} of distinct non-zero residues such that the elements
-    k − a_k and −k − a_k are all the non-zero residues (then each set is a perfect matching
-    too). For 4 and 6 entries no such square exists, and the tables of a round share its set.
+    Round r is a translate of a *starter* in Z_m (m = n − 1): {∞, r} and {x+r, y+r} for the
+    starter's pairs {x, y}, whose differences ±(x − y) are every non-zero residue, so everyone
+    meets everyone once. Where a Room square exists no two tables share a set in a round:
+    match {x+r, y+r} plays set r + a and {∞, r} plays set r, for an *adder* of distinct
+    non-zero residues a (one per pair) such that the elements x − a and y − a are every
+    non-zero residue (then each set is a perfect matching too). The circle method's patterned
+    starter {k, −k} is tried first, then other starters. For 4 and 6 entries no Room square
+    exists: the tables of a round share its set.
     """
     m = n - 1
-    rounds = _round_robin(n)
-    adder = _room_adder(m)
+    patterned = [(k, (-k) % m) for k in range(1, n // 2)]
+    found = _room(m, patterned)
+    starter, adder = found if found is not None else (patterned, None)
+    rounds = [[(m, r)] + [((x + r) % m, (y + r) % m) for x, y in starter] for r in range(m)]
     if adder is None:
-        return tuple(tuple(r for _ in rounds[r]) for r in range(m))
-    return tuple(
-        tuple(r if t == 0 else (r + adder[t - 1]) % m for t in range(len(rounds[r])))
-        for r in range(m)
-    )
+        sets = tuple(tuple(r for _ in rounds[r]) for r in range(m))
+    else:
+        sets = tuple(
+            tuple(r if t == 0 else (r + adder[t - 1]) % m for t in range(len(rounds[r])))
+            for r in range(m)
+        )
+    return rounds, sets
 
 
-def _room_adder(m: int) -> tuple[int, ...] | None:
-    """An adder for the patterned starter of Z_m (see :func:`_howell_sets`), or None."""
-    half = (m - 1) // 2
+def _room(m: int, patterned: list[tuple[int, int]]):
+    """A (starter, adder) for Z_m, the patterned starter first; None when none is found."""
+    adder = _adder(m, patterned)
+    if adder is not None:
+        return patterned, adder
+    for starter in _starters(m, budget=20_000):
+        adder = _adder(m, starter)
+        if adder is not None:
+            return starter, adder
+    return None
+
+
+def _starters(m: int, budget: int):
+    """Starters of Z_m (pairs partitioning the non-zero residues, differences ± covering
+    them), in a deterministic order, at most ``budget`` of them."""
+    count = 0
+
+    def extend(free: list[int], pairs: list[tuple[int, int]], diffs: set[int]):
+        nonlocal count
+        if count >= budget:
+            return
+        if not free:
+            count += 1
+            yield list(pairs)
+            return
+        x = free[0]
+        for y in free[1:]:
+            d = (y - x) % m
+            if d in diffs or (m - d) in diffs:
+                continue
+            rest = [z for z in free if z not in (x, y)]
+            yield from extend(rest, [*pairs, (x, y)], diffs | {d, m - d})
+
+    yield from extend(list(range(1, m)), [], set())
+
+
+def _adder(m: int, starter: list[tuple[int, int]]) -> tuple[int, ...] | None:
+    """Distinct non-zero a_i with {x_i − a_i, y_i − a_i} covering the non-zero residues."""
     chosen: list[int] = []
     covered: set[int] = set()
 
-    def extend(k: int) -> bool:
-        if k > half:
+    def extend(i: int) -> bool:
+        if i == len(starter):
             return True
+        x, y = starter[i]
         for a in range(1, m):
-            cells = {(k - a) % m, (-k - a) % m}
-            if a in chosen or 0 in cells or cells & covered or len(cells) < 2:
+            cells = {(x - a) % m, (y - a) % m}
+            if a in chosen or 0 in cells or cells & covered:
                 continue
             chosen.append(a)
             covered.update(cells)
-            if extend(k + 1):
+            if extend(i + 1):
                 return True
             chosen.pop()
             covered.difference_update(cells)
         return False
 
-    return tuple(chosen) if half >= 1 and extend(1) else None
+    return tuple(chosen) if starter and extend(0) else None
 
 
 def howell(pairs: int, boards_per_round: int = 2) -> Movement:
@@ -149,9 +192,9 @@ def howell(pairs: int, boards_per_round: int = 2) -> Movement:
         raise MovementError(f"a Howell is for 4 to {MAX_HOWELL_PAIRS} pairs, not {pairs}")
     n = pairs + pairs % 2
     phantom = n - 1 if pairs % 2 else None
-    sets = _howell_sets(n)
+    rounds, sets = _howell_plan(n)
     result = []
-    for r, matches in enumerate(_round_robin(n)):
+    for r, matches in enumerate(rounds):
         rows, sit_out, number = [], [], 1
         for t, (a, b) in enumerate(matches):
             if phantom in (a, b):
