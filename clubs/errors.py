@@ -1,0 +1,16 @@
+"""The clubs app's domain errors: services raise these, views map them to a 400 (or 409)."""
+
+from __future__ import annotations
+
+
+class ClubError(Exception):
+    """A club rule was broken; the message is for a club secretary to act on."""
+
+
+class MemberImportRefused(ClubError):
+    """A member CSV had refused rows; nothing was imported. ``report`` says which and why."""
+
+    def __init__(self, report) -> None:
+        self.report = report
+        lines = "; ".join(f"line {r.line}: {r.reason}" for r in report.refused)
+        super().__init__(f"Nothing imported. {lines}")

@@ -1,0 +1,119 @@
+"""Services of the clubs app: ``<entity>_<action>``, keyword-only, atomic, ``full_clean()`` first.
+
+They raise :class:`clubs.errors.ClubError` subclasses, never DRF exceptions.
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import io
+from dataclasses import dataclass
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from clubs.errors import MemberImportRefused
+from clubs.models import Club, Member, Membership, Role
+
+REQUIRED_COLUMNS = ("name", "role", "from")
+
+
+@dataclass(frozen=True)
+class RefusedRow:
+    """A CSV line (1 = the header) that was refused, with the reason."""
+
+    line: int
+    reason: str
+
+
+@dataclass(frozen=True)
+class ImportReport:
+    """What a member import did: memberships created, and the rows refused."""
+
+    created: int
+    refused: tuple[RefusedRow, ...]
+
+
+def _parse_date(text: str, column: str) -> dt.date | None:
+    if not text:
+        return None
+    try:
+        return dt.date.fromisoformat(text)
+    except ValueError:
+        raise ValidationError(
+            _("%(column)s date %(value)r is not YYYY-MM-DD") % {"column": column, "value": text}
+        ) from None
+
+
+def _row_to_membership(club: Club, row: dict[str, str]) -> Membership:
+    """Build (unsaved) the membership a CSV row asks for; raise ValidationError if it cannot."""
+    name = (row.get("name") or "").strip()
+    email = (row.get("email") or "").strip()
+    role = (row.get("role") or "").strip().lower()
+    if not name:
+        raise ValidationError(_("the name is empty"))
+    if role not in Role.values:
+        raise ValidationError(
+            _("role %(role)r is not one of %(roles)s")
+            % {"role": role, "roles": ", ".join(Role.values)}
+        )
+    valid_from = _parse_date((row.get("from") or "").strip(), "from")
+    if valid_from is None:
+        raise ValidationError(_("the from date is empty"))
+    valid_to = _parse_date((row.get("to") or "").strip(), "to")
+    member = Member.objects.filter(email__iexact=email).first() if email else None
+    if member is None:
+        member = Member(name=name, email=email, phone=(row.get("phone") or "").strip())
+        member.full_clean()
+        member.save()
+    membership = Membership(
+        club=club, member=member, role=role, valid_from=valid_from, valid_to=valid_to
+    )
+    membership.full_clean()
+    return membership
+
+
+def _messages(error: ValidationError) -> str:
+    return "; ".join(error.messages)
+
+
+@transaction.atomic
+def member_import_csv(*, club: Club, text: str) -> ImportReport:
+    """Import members and memberships of ``club`` from CSV ``text``; all rows or none.
+
+    Columns: ``name``, ``role`` (secretary/organiser/player) and ``from`` (YYYY-MM-DD) are
+    required; ``email``, ``phone`` and ``to`` are optional. A member whose email is already
+    known is reused, not duplicated. A row twice in the file, or a membership already stored,
+    is refused. If any row is refused the transaction is rolled back (nothing saved) and :class:`MemberImportRefused` is
+    raised carrying the :class:`ImportReport`; otherwise the report lists no refusals.
+    """
+    reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff")))
+    header = [h.strip().lower() for h in (reader.fieldnames or [])]
+    missing = [c for c in REQUIRED_COLUMNS if c not in header]
+    if missing:
+        report = ImportReport(0, (RefusedRow(1, _("missing column(s): %s") % ", ".join(missing)),))
+        raise MemberImportRefused(report)
+    reader.fieldnames = header
+    refused: list[RefusedRow] = []
+    memberships: list[Membership] = []
+    seen: set[tuple[int, str, dt.date]] = set()
+    for row in reader:
+        line = reader.line_num
+        try:
+            membership = _row_to_membership(club, row)
+        except ValidationError as error:
+            refused.append(RefusedRow(line, _messages(error)))
+            continue
+        key = (membership.member_id, membership.role, membership.valid_from)
+        if key in seen:
+            refused.append(RefusedRow(line, _("this membership is already earlier in the file")))
+            continue
+        seen.add(key)
+        memberships.append(membership)
+    if refused:
+        raise MemberImportRefused(ImportReport(0, tuple(refused)))
+    for membership in memberships:
+        membership.save()
+    return ImportReport(len(memberships), ())
