@@ -156,6 +156,7 @@ def test_api_everyone_reads_only_organisers_and_secretaries_write(client, club_p
     as_user(client, users, who)
     for url in [
         "/api/tournaments/",
+        f"/api/sessions/{section.session_id}/",
         f"/api/sections/{section.pk}/",
         f"/api/entries/?section={section.pk}",
         f"/api/board-sets/{section.board_set_id}/",

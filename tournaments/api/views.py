@@ -17,7 +17,7 @@ from clubs.permissions import IsClubOrganiser
 from tournaments import schedule, selectors, services
 from tournaments.api import serializers as s
 from tournaments.errors import TournamentError
-from tournaments.models import BoardSet, Entry, Section, Tournament
+from tournaments.models import BoardSet, Entry, Section, Session, Tournament
 
 
 def _bad(error: Exception) -> ValidationError:
@@ -64,6 +64,17 @@ class TournamentViewSet(
         except (TournamentError, ValueError) as error:
             raise _bad(error) from error
         return Response(s.TournamentSerializer(tournament).data)
+
+
+class SessionViewSet(viewsets.ReadOnlyModelViewSet):
+    """An event's sessions (read only: sessions are made with the event)."""
+
+    serializer_class = s.SessionSerializer
+    permission_classes = [IsClubOrganiser]
+    queryset = Session.objects.select_related("tournament").order_by("pk")
+
+    def get_object_club(self, obj: Session) -> int:
+        return obj.tournament.club_id
 
 
 class SectionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
