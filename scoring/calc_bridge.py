@@ -26,22 +26,40 @@ _METHODS = {
 _FIELD_NAMES = {Side.NS: "NS", Side.EW: "EW", None: ""}
 
 
-def _board_result(row) -> BoardResult:
+def _board_result(row, switched: frozenset[tuple[int, int]]) -> BoardResult:
+    """A result row as scoring.calc's value: individual events give each side its two
+    players; a result at an arrow-switched table scores the pairs the other way round."""
+    ns = (row.ns, row.south) if row.south else row.ns
+    ew = (row.ew, row.west) if row.west else row.ew
+    arrow = (row.round, row.table) in switched
     if row.kind == ResultKind.PLAYED:
-        return BoardResult(row.board, row.ns, row.ew, ns_tricks=row.ns_score)
+        return BoardResult(row.board, ns, ew, ns_tricks=row.ns_score, arrow_switched=arrow)
     if row.kind == ResultKind.ADJUSTED:
         adjusted = (Adjusted(row.adjusted_ns), Adjusted(row.adjusted_ew))
-        return BoardResult(row.board, row.ns, row.ew, adjusted=adjusted)
-    return BoardResult(row.board, row.ns, row.ew)
+        return BoardResult(row.board, ns, ew, adjusted=adjusted, arrow_switched=arrow)
+    return BoardResult(row.board, ns, ew, arrow_switched=arrow)
+
+
+def arrow_switched_tables(movement: dict) -> frozenset[tuple[int, int]]:
+    """(round, table) of every table the movement arrow-switches."""
+    return frozenset(
+        (r["round"], t["table"])
+        for r in movement.get("rounds", [])
+        for t in r.get("tables", [])
+        if t.get("arrow_switch")
+    )
 
 
 def compute_fields(section) -> tuple[list[dict], dict[str, list[dict]]]:
     """``(fields, boards)`` of the standings document of :mod:`scoring.tally`."""
     rows = sorted(section.results, key=lambda row: (row.board, row.table, row.id))
     movement = section.movement or {}
-    separate = two_fields(str(movement.get("type", "")), bool(movement.get("arrow_switch")))
+    switched = arrow_switched_tables(movement)
+    arrow = bool(movement.get("arrow_switch")) or bool(switched)
+    separate = two_fields(str(movement.get("type", "")), arrow)
     method = _METHODS.get(section.method, Method.MATCHPOINTS)
-    computed = standings([_board_result(row) for row in rows], method, separate_fields=separate)
+    results = [_board_result(row, switched) for row in rows]
+    computed = standings(results, method, separate_fields=separate)
     by_board: dict[int, list] = {}
     for row in rows:
         by_board.setdefault(row.board, []).append(row)

@@ -79,7 +79,7 @@ def _facts_sql() -> str:
         "SELECT bp.id, bp.not_played, bp.board_id, b.number, b.deal, b.dealer, b.trump,"
         ' st.section_id, st.round, st."table", st.ns_id, st.ew_id, ns.number, ew.number,'
         " ns.member1_id, ns.member2_id, ew.member1_id, ew.member2_id,"
-        " t.club_id, t.rule_profile, t.rule_overrides"
+        " t.club_id, t.rule_profile, t.rule_overrides, so.member1_id, we.member1_id"
         f" FROM {t['BoardPlay']} bp"
         f" JOIN {t['Board']} b ON b.id = bp.board_id"
         f" JOIN {t['Seating']} st ON st.id = bp.seating_id"
@@ -88,6 +88,9 @@ def _facts_sql() -> str:
         f" JOIN {t['Tournament']} t ON t.id = ss.tournament_id"
         f" JOIN {t['Entry']} ns ON ns.id = st.ns_id"
         f" JOIN {t['Entry']} ew ON ew.id = st.ew_id"
+        # Individual events: South and West are players of their own.
+        f" LEFT JOIN {t['Entry']} so ON so.id = st.south_id"
+        f" LEFT JOIN {t['Entry']} we ON we.id = st.west_id"
     )
 
 
@@ -100,7 +103,7 @@ def _fetch_facts(where: str, params: list) -> tuple | None:
     overrides = row[20]
     if isinstance(overrides, str):  # SQLite returns JSON as text
         overrides = json.loads(overrides or "{}")
-    return (*row[:20], overrides)
+    return (*row[:20], overrides, *row[21:23])
 
 
 def play_facts(board_play_id: int) -> PlayFacts:
@@ -132,7 +135,10 @@ def _not_scheduled(board: int, table: int, round: int) -> ResultRefused:
 
 def _facts_of(row) -> PlayFacts:
     (pk, not_played, board_id, number, deal, dealer, trump, section_id, round_, table) = row[:10]
-    (ns_id, ew_id, ns_number, ew_number, ns1, ns2, ew1, ew2, club_id, profile, overrides) = row[10:]
+    (ns_id, ew_id, ns_number, ew_number, ns1, ns2, ew1, ew2, club_id, profile, overrides) = row[
+        10:21
+    ]
+    south, west = row[21:23]
     suit = Suit.parse(trump) if trump not in ("", "NT", None) else None
     return PlayFacts(
         board_play_id=pk,
@@ -146,8 +152,8 @@ def _facts_of(row) -> PlayFacts:
         ew_id=ew_id,
         ns_number=ns_number,
         ew_number=ew_number,
-        ns_members=frozenset(m for m in (ns1, ns2) if m),
-        ew_members=frozenset(m for m in (ew1, ew2) if m),
+        ns_members=frozenset(m for m in (ns1, ns2, south) if m),
+        ew_members=frozenset(m for m in (ew1, ew2, west) if m),
         not_played=not_played,
         profile=_profile(profile, overrides),
     )
@@ -253,20 +259,31 @@ def section_lines(section_id: int) -> list[PlayLine]:
 def seated_members(*, section_id: int, round: int, table: int) -> tuple[frozenset, frozenset]:
     """The member ids sitting NS and EW at ``table`` in ``round``."""
     seating = (
-        Seating.objects.select_related("ns", "ew")
+        Seating.objects.select_related("ns", "ew", "south", "west")
         .filter(section_id=section_id, round=round, table=table)
         .first()
     )
     if seating is None:
         return frozenset(), frozenset()
-    return _members(seating.ns), _members(seating.ew)
+    ns = _members(seating.ns) | (_members(seating.south) if seating.south else frozenset())
+    ew = _members(seating.ew) | (_members(seating.west) if seating.west else frozenset())
+    return ns, ew
 
 
 def entry_rounds(*, section_id: int, member_id: int) -> list[tuple[int, int, str]]:
     """``(round, table, "NS"/"EW")`` for each round the member's entry plays."""
     rows = []
-    for seating in Seating.objects.filter(section_id=section_id).select_related("ns", "ew"):
-        for side, entry in (("NS", seating.ns), ("EW", seating.ew)):
-            if member_id in _members(entry):
+    seatings = Seating.objects.filter(section_id=section_id).select_related(
+        "ns", "ew", "south", "west"
+    )
+    for seating in seatings:
+        seats = (
+            ("NS", seating.ns),
+            ("NS", seating.south),
+            ("EW", seating.ew),
+            ("EW", seating.west),
+        )
+        for side, entry in seats:
+            if entry is not None and member_id in _members(entry):
                 rows.append((seating.round, seating.table, side))
     return sorted(rows)

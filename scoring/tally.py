@@ -42,6 +42,8 @@ class ResultRow:
     adjusted_ns: str
     adjusted_ew: str
     status: str
+    south: int | None = None  # individual events: South and West play for themselves
+    west: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +68,8 @@ _RESULT_FIELDS = (
     "adjusted_ns",
     "adjusted_ew",
     "status",
+    "board_play__seating__south_id",
+    "board_play__seating__west_id",
 )
 
 
