@@ -132,3 +132,166 @@ class Season(models.Model):
 
     def __str__(self) -> str:
         return f"{self.club} — {self.name}"
+
+
+class SeatName(models.TextChoices):
+    NORTH = "N", _("North")
+    EAST = "E", _("East")
+    SOUTH = "S", _("South")
+    WEST = "W", _("West")
+
+
+class SideName(models.TextChoices):
+    NS = "NS", _("North–South")
+    EW = "EW", _("East–West")
+
+
+class RevokePenaltyName(models.TextChoices):
+    TAKE_TRICKS = "take_tricks", _("Take three tricks")
+    DEDUCT = "deduct", _("Deduct three points")
+    ADD = "add", _("Add three points")
+
+
+class ClubNight(models.Model):
+    """An evening of rubber whist at a club, under the club's profile with overrides."""
+
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="clubs_club_nights")
+    date = models.DateField(_("date"))
+    rule_profile = models.CharField(_("rule profile"), max_length=20, choices=RuleProfileName)
+    rule_overrides = models.JSONField(_("rule overrides"), default=dict, blank=True)
+
+    class Meta:
+        ordering = ["-date", "pk"]
+        verbose_name = _("club night")
+        verbose_name_plural = _("club nights")
+
+    def __str__(self) -> str:
+        return f"{self.club} — {self.date}"
+
+
+class RubberTable(models.Model):
+    """A table at a club night: four members (or three, with dummy) playing rubbers."""
+
+    club_night = models.ForeignKey(ClubNight, on_delete=models.PROTECT, related_name="clubs_tables")
+    number = models.PositiveSmallIntegerField(_("table"))
+
+    class Meta:
+        ordering = ["club_night", "number"]
+        verbose_name = _("table")
+        verbose_name_plural = _("tables")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["club_night", "number"], name="clubs_table_unique_number"
+            ),
+            models.CheckConstraint(condition=Q(number__gte=1), name="clubs_table_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.club_night} — {self.number}"
+
+
+class TableSeat(models.Model):
+    """Who sits where at a table for its first rubber (later rubbers come from the rotation)."""
+
+    table = models.ForeignKey(RubberTable, on_delete=models.PROTECT, related_name="clubs_seats")
+    seat = models.CharField(_("seat"), max_length=1, choices=SeatName)
+    member = models.ForeignKey(Member, on_delete=models.PROTECT, related_name="clubs_table_seats")
+
+    class Meta:
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
+        constraints = [
+            models.UniqueConstraint(fields=["table", "seat"], name="clubs_seat_unique_at_table"),
+            models.UniqueConstraint(fields=["table", "member"], name="clubs_member_once_at_table"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} — {self.seat}: {self.member}"
+
+
+class RubberRecord(models.Model):
+    """One rubber played at a table (1, 2 or 3 of a three-rubber match)."""
+
+    table = models.ForeignKey(RubberTable, on_delete=models.PROTECT, related_name="clubs_rubbers")
+    number = models.PositiveSmallIntegerField(_("rubber"))
+    first_dealer = models.CharField(_("first dealer"), max_length=1, choices=SeatName)
+
+    class Meta:
+        ordering = ["table", "number"]
+        verbose_name = _("rubber")
+        verbose_name_plural = _("rubbers")
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="clubs_rubber_unique_number"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="clubs_rubber_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} — rubber {self.number}"
+
+
+class HandRecord(models.Model):
+    """One hand as entered: tricks per side, honours held, a revoke and its elected penalty."""
+
+    rubber = models.ForeignKey(RubberRecord, on_delete=models.PROTECT, related_name="clubs_hands")
+    number = models.PositiveSmallIntegerField(_("hand"))
+    dealer = models.CharField(_("dealer"), max_length=1, choices=SeatName)
+    ns_tricks = models.PositiveSmallIntegerField(_("tricks won by North–South"))
+    honours_side = models.CharField(
+        _("honours held by"), max_length=2, choices=SideName, blank=True
+    )
+    honours_count = models.PositiveSmallIntegerField(_("honours held"), default=0)
+    revoke_side = models.CharField(_("revoke by"), max_length=2, choices=SideName, blank=True)
+    revoke_penalty = models.CharField(
+        _("penalty elected"), max_length=12, choices=RevokePenaltyName, blank=True
+    )
+    entered_by = models.ForeignKey(
+        User, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    entered_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["rubber", "number"]
+        verbose_name = _("hand")
+        verbose_name_plural = _("hands")
+        constraints = [
+            models.UniqueConstraint(fields=["rubber", "number"], name="clubs_hand_unique_number"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="clubs_hand_number_positive"),
+            models.CheckConstraint(
+                condition=Q(ns_tricks__lte=13), name="clubs_hand_tricks_in_range"
+            ),
+            models.CheckConstraint(
+                condition=(Q(honours_side="") & Q(honours_count=0))
+                | (~Q(honours_side="") & Q(honours_count__gte=3) & Q(honours_count__lte=4)),
+                name="clubs_hand_honours_three_or_four",
+            ),
+            models.CheckConstraint(
+                condition=(Q(revoke_side="") & Q(revoke_penalty=""))
+                | (~Q(revoke_side="") & ~Q(revoke_penalty="")),
+                name="clubs_hand_revoke_has_penalty",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.rubber} — hand {self.number}"
+
+
+class HandCorrection(models.Model):
+    """An amendment of a hand: who, when, the hand before and after (JSON), and why."""
+
+    hand = models.ForeignKey(HandRecord, on_delete=models.PROTECT, related_name="clubs_corrections")
+    corrected_by = models.ForeignKey(User, on_delete=models.PROTECT, related_name="+")
+    corrected_at = models.DateTimeField(auto_now_add=True)
+    before = models.JSONField(_("before"))
+    after = models.JSONField(_("after"))
+    reason = models.TextField(_("reason"))
+
+    class Meta:
+        ordering = ["corrected_at", "pk"]
+        verbose_name = _("correction")
+        verbose_name_plural = _("corrections")
+        constraints = [
+            models.CheckConstraint(condition=~Q(reason=""), name="clubs_correction_has_reason"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.hand} — {self.reason}"
