@@ -14,3 +14,15 @@ class MemberImportRefused(ClubError):
         self.report = report
         lines = "; ".join(f"line {r.line}: {r.reason}" for r in report.refused)
         super().__init__(f"Nothing imported. {lines}")
+
+
+class HandRefused(ClubError):
+    """The engine refused a hand (its message says why); nothing was stored."""
+
+
+class HandConflict(ClubError):
+    """Someone else stored this hand first; ``stored`` is the hand now in the database."""
+
+    def __init__(self, message: str, stored) -> None:
+        self.stored = stored
+        super().__init__(message)

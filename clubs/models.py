@@ -155,7 +155,7 @@ class RevokePenaltyName(models.TextChoices):
 class ClubNight(models.Model):
     """An evening of rubber whist at a club, under the club's profile with overrides."""
 
-    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="clubs_club_nights")
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="club_nights")
     date = models.DateField(_("date"))
     rule_profile = models.CharField(_("rule profile"), max_length=20, choices=RuleProfileName)
     rule_overrides = models.JSONField(_("rule overrides"), default=dict, blank=True)
@@ -172,7 +172,7 @@ class ClubNight(models.Model):
 class RubberTable(models.Model):
     """A table at a club night: four members (or three, with dummy) playing rubbers."""
 
-    club_night = models.ForeignKey(ClubNight, on_delete=models.PROTECT, related_name="clubs_tables")
+    club_night = models.ForeignKey(ClubNight, on_delete=models.PROTECT, related_name="tables")
     number = models.PositiveSmallIntegerField(_("table"))
 
     class Meta:
@@ -193,9 +193,9 @@ class RubberTable(models.Model):
 class TableSeat(models.Model):
     """Who sits where at a table for its first rubber (later rubbers come from the rotation)."""
 
-    table = models.ForeignKey(RubberTable, on_delete=models.PROTECT, related_name="clubs_seats")
+    table = models.ForeignKey(RubberTable, on_delete=models.PROTECT, related_name="seats")
     seat = models.CharField(_("seat"), max_length=1, choices=SeatName)
-    member = models.ForeignKey(Member, on_delete=models.PROTECT, related_name="clubs_table_seats")
+    member = models.ForeignKey(Member, on_delete=models.PROTECT, related_name="table_seats")
 
     class Meta:
         verbose_name = _("seat")
@@ -212,7 +212,7 @@ class TableSeat(models.Model):
 class RubberRecord(models.Model):
     """One rubber played at a table (1, 2 or 3 of a three-rubber match)."""
 
-    table = models.ForeignKey(RubberTable, on_delete=models.PROTECT, related_name="clubs_rubbers")
+    table = models.ForeignKey(RubberTable, on_delete=models.PROTECT, related_name="rubbers")
     number = models.PositiveSmallIntegerField(_("rubber"))
     first_dealer = models.CharField(_("first dealer"), max_length=1, choices=SeatName)
 
@@ -232,7 +232,7 @@ class RubberRecord(models.Model):
 class HandRecord(models.Model):
     """One hand as entered: tricks per side, honours held, a revoke and its elected penalty."""
 
-    rubber = models.ForeignKey(RubberRecord, on_delete=models.PROTECT, related_name="clubs_hands")
+    rubber = models.ForeignKey(RubberRecord, on_delete=models.PROTECT, related_name="hands")
     number = models.PositiveSmallIntegerField(_("hand"))
     dealer = models.CharField(_("dealer"), max_length=1, choices=SeatName)
     ns_tricks = models.PositiveSmallIntegerField(_("tricks won by North–South"))
@@ -278,7 +278,7 @@ class HandRecord(models.Model):
 class HandCorrection(models.Model):
     """An amendment of a hand: who, when, the hand before and after (JSON), and why."""
 
-    hand = models.ForeignKey(HandRecord, on_delete=models.PROTECT, related_name="clubs_corrections")
+    hand = models.ForeignKey(HandRecord, on_delete=models.PROTECT, related_name="corrections")
     corrected_by = models.ForeignKey(User, on_delete=models.PROTECT, related_name="+")
     corrected_at = models.DateTimeField(auto_now_add=True)
     before = models.JSONField(_("before"))

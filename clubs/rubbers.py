@@ -1,0 +1,113 @@
+"""Rows to engine values and back: a club night's profile, a rubber's hands, entering a hand.
+
+All rules stay in the engine; this module converts, calls :mod:`engine.rubber`, and saves.
+"""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
+
+from clubs.errors import HandConflict, HandRefused
+from clubs.models import ClubNight, HandRecord, RubberRecord, User
+from engine.cards import Seat, Side
+from engine.errors import EngineError
+from engine.honours import NO_HONOURS, HonoursHeld
+from engine.profiles import RuleProfile, get_profile
+from engine.rubber import Hand, Rubber, next_dealer, score_rubber
+from engine.scoring import Revoke, RevokePenalty
+
+
+def night_profile(night: ClubNight) -> RuleProfile:
+    """The engine profile of a club night: its preset with its overrides."""
+    return get_profile(night.rule_profile, **(night.rule_overrides or {}))
+
+
+def engine_hand(row: HandRecord) -> Hand:
+    """The engine's :class:`~engine.rubber.Hand` for a stored hand row."""
+    honours = (
+        HonoursHeld(Side[row.honours_side], row.honours_count) if row.honours_side else NO_HONOURS
+    )
+    revokes = (
+        (Revoke(Side[row.revoke_side], RevokePenalty(row.revoke_penalty)),)
+        if row.revoke_side
+        else ()
+    )
+    return Hand(ns_tricks=row.ns_tricks, honours=honours, revokes=revokes)
+
+
+def rubber_state(rubber: RubberRecord, hands: list[HandRecord] | None = None) -> Rubber:
+    """The engine's rubber after the stored hands (pass ``hands`` to avoid a query)."""
+    rows = hands if hands is not None else list(rubber.hands.order_by("number"))
+    profile = night_profile(rubber.table.club_night)
+    return score_rubber(profile, [engine_hand(r) for r in rows])
+
+
+def dealer_due(rubber: RubberRecord, hands: list[HandRecord]) -> Seat:
+    """Who deals the next hand: the first dealer, then each to the left in turn."""
+    if not hands:
+        return Seat[rubber.first_dealer]
+    profile = night_profile(rubber.table.club_night)
+    return next_dealer(Seat[hands[-1].dealer], profile)
+
+
+def hand_enter(
+    *,
+    rubber: RubberRecord,
+    expected_number: int,
+    ns_tricks: int,
+    honours_side: str = "",
+    honours_count: int = 0,
+    revoke_side: str = "",
+    revoke_penalty: str = "",
+    by: User | None,
+) -> HandRecord:
+    """Store hand ``expected_number`` of ``rubber`` after the engine has scored it.
+
+    The dealer is the one due. Raises :class:`HandRefused` with the engine's message for an
+    impossible hand, and :class:`HandConflict` (carrying the stored hand) when that hand
+    number is already stored — e.g. entered a moment earlier from another phone.
+    """
+    with transaction.atomic():
+        hands = list(rubber.hands.order_by("number"))
+        stored = next((h for h in hands if h.number == expected_number), None)
+        if stored is not None or expected_number != len(hands) + 1:
+            raise _conflict(rubber, expected_number, stored)
+        row = HandRecord(
+            rubber=rubber,
+            number=expected_number,
+            dealer=dealer_due(rubber, hands).name,
+            ns_tricks=ns_tricks,
+            honours_side=honours_side,
+            honours_count=honours_count,
+            revoke_side=revoke_side,
+            revoke_penalty=revoke_penalty,
+            entered_by=by,
+        )
+        try:
+            row.full_clean(validate_constraints=False)
+            rubber_state(rubber, hands).play(engine_hand(row))
+        except ValidationError as error:
+            raise HandRefused("; ".join(error.messages)) from None
+        except (EngineError, KeyError, ValueError) as error:
+            raise HandRefused(str(error)) from None
+    try:
+        with transaction.atomic():
+            row.save()
+    except IntegrityError:
+        raise _conflict(rubber, expected_number, None) from None
+    return row
+
+
+def _conflict(rubber: RubberRecord, number: int, stored: HandRecord | None) -> HandConflict:
+    stored = stored or rubber.hands.filter(number=number).first()
+    if stored is None:
+        message = _("Hand %(n)d cannot be entered yet: enter the hands before it first.") % {
+            "n": number
+        }
+    else:
+        message = _(
+            "Hand %(n)d is already stored: North–South took %(t)d tricks. Reload to see it."
+        ) % {"n": number, "t": stored.ns_tricks}
+    return HandConflict(message, stored)
