@@ -10,7 +10,7 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from clubs.errors import HandConflict, HandRefused
-from clubs.models import ClubNight, HandRecord, RubberRecord, User
+from clubs.models import ClubNight, HandCorrection, HandRecord, RubberRecord, User
 from engine.cards import Seat, Side
 from engine.errors import EngineError
 from engine.honours import NO_HONOURS, HonoursHeld
@@ -111,3 +111,49 @@ def _conflict(rubber: RubberRecord, number: int, stored: HandRecord | None) -> H
             "Hand %(n)d is already stored: North–South took %(t)d tricks. Reload to see it."
         ) % {"n": number, "t": stored.ns_tricks}
     return HandConflict(message, stored)
+
+
+CORRECTABLE = ("ns_tricks", "honours_side", "honours_count", "revoke_side", "revoke_penalty")
+
+
+def hand_as_dict(hand: HandRecord) -> dict[str, object]:
+    """The entered facts of a hand, as stored in a correction's before/after."""
+    return {"number": hand.number, "dealer": hand.dealer} | {
+        f: getattr(hand, f) for f in CORRECTABLE
+    }
+
+
+def hand_correct(*, hand: HandRecord, by: User, reason: str, **changes: object) -> HandCorrection:
+    """Amend ``hand`` with ``changes`` (fields of :data:`CORRECTABLE`) for ``reason``.
+
+    The engine re-scores the whole rubber with the amended hand; if any hand no longer scores
+    (e.g. the rubber would now be over before a later hand) nothing changes and
+    :class:`HandRefused` says why. Every correction is kept with who, when, before, after and
+    why; nothing is deleted. Permission (secretaries only) is checked by the caller with
+    :func:`clubs.permissions.require` and ``Action.MANAGE_CLUB``.
+    """
+    unknown = set(changes) - set(CORRECTABLE)
+    if unknown:
+        raise HandRefused(_("These cannot be corrected: %s") % ", ".join(sorted(unknown)))
+    if not reason.strip():
+        raise HandRefused(_("Give a reason for the correction."))
+    with transaction.atomic():
+        hand = HandRecord.objects.select_for_update().get(pk=hand.pk)
+        before = hand_as_dict(hand)
+        for field, value in changes.items():
+            setattr(hand, field, value)
+        rows = [hand if h.pk == hand.pk else h for h in hand.rubber.hands.order_by("number")]
+        try:
+            hand.full_clean(validate_constraints=False)
+            rubber_state(hand.rubber, rows)
+        except ValidationError as error:
+            raise HandRefused("; ".join(error.messages)) from None
+        except (EngineError, KeyError, ValueError) as error:
+            raise HandRefused(str(error)) from None
+        hand.save(update_fields=list(changes))
+        correction = HandCorrection(
+            hand=hand, corrected_by=by, before=before, after=hand_as_dict(hand), reason=reason
+        )
+        correction.full_clean()
+        correction.save()
+    return correction
