@@ -34,3 +34,24 @@ def test_demo_has_a_finished_mitchell_with_results_and_a_running_howell(capsys):
     assert howell.status == TournamentStatus.RUNNING
     assert Result.objects.filter(section__session__tournament=mitchell).count() == 6 * 6 * 3
     assert Result.objects.filter(section__session__tournament=howell).exists()
+
+
+@pytest.mark.django_db
+def test_demo_computes_the_double_dummy_tables_of_its_boards():
+    from engine.analysis import analysis_available
+    from tournaments.models import Board
+
+    if not analysis_available():
+        pytest.skip("needs the analysis extra (endplay)")
+    call_command("demo")
+    boards = Board.objects.filter(board_set__club__slug="demo")
+    assert boards.exists() and not boards.filter(dd_tricks="").exists()
+
+
+@pytest.mark.django_db
+def test_board_sets_made_on_the_embedded_default_do_not_run_the_solver_in_the_request():
+    from tournaments.services import board_set_generate
+
+    club = Club.objects.create(name="Solver-free", slug="solver-free")
+    board_set = board_set_generate(club=club, count=4, seed="x")
+    assert not board_set.boards.exclude(dd_tricks="").exists()

@@ -13,6 +13,7 @@ import secrets
 from collections.abc import Mapping
 from typing import Any
 
+from django.conf import settings
 from django.db import transaction
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
@@ -272,7 +273,14 @@ def _board_row(board_set: BoardSet, board: EngineBoard) -> Board:
 
 
 def _analyse_later(board_set: BoardSet) -> None:
-    """Ask a worker for the double-dummy tricks once the set is committed."""
+    """Ask a worker for the double-dummy tricks once the set is committed.
+
+    On the embedded default (tasks run eagerly, no worker) nothing is started: the solver
+    would run inside the web request and load into the web process. There the analysis is
+    run by ``manage.py demo`` or by a worker once Redis is configured.
+    """
+    if settings.CELERY_TASK_ALWAYS_EAGER:
+        return
 
     def enqueue() -> None:
         try:
@@ -281,7 +289,7 @@ def _analyse_later(board_set: BoardSet) -> None:
             return
         try:
             board_set_analyse_task.delay(board_set.pk)
-        except Exception:  # noqa: BLE001 - the broker or the solver is unavailable
+        except Exception:  # noqa: BLE001 - the broker is unavailable: analyse later
             logger.warning(
                 "double-dummy analysis of board set %s not started", board_set.pk, exc_info=True
             )
