@@ -49,9 +49,13 @@ def test_demo_computes_the_double_dummy_tables_of_its_boards():
 
 
 @pytest.mark.django_db
-def test_board_sets_made_on_the_embedded_default_do_not_run_the_solver_in_the_request():
+def test_board_sets_made_on_the_embedded_default_do_not_run_the_solver_in_the_request(
+    django_capture_on_commit_callbacks,
+):
     from tournaments.services import board_set_generate
 
     club = Club.objects.create(name="Solver-free", slug="solver-free")
-    board_set = board_set_generate(club=club, count=4, seed="x")
+    with django_capture_on_commit_callbacks(execute=True) as callbacks:
+        board_set = board_set_generate(club=club, count=4, seed="x")
+    assert callbacks == []
     assert not board_set.boards.exclude(dd_tricks="").exists()
