@@ -1,0 +1,86 @@
+"""Entering a hand through the API: 201, 400 with the engine's message, 409 with what is
+stored, 403 for a player at another table."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from rest_framework.test import APIClient
+
+from clubs.models import (
+    Club,
+    ClubNight,
+    Member,
+    Membership,
+    Role,
+    RubberRecord,
+    RubberTable,
+    TableSeat,
+    User,
+)
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def setup():
+    club = Club.objects.create(name="Casino", slug="casino")
+    night = ClubNight.objects.create(club=club, date=dt.date(2026, 3, 5), rule_profile="short")
+    table = RubberTable.objects.create(club_night=night, number=1)
+    rubber = RubberRecord.objects.create(table=table, number=1, first_dealer="N")
+    users = {}
+    for i, seat in enumerate(["N", "E", "S", "W", "X"]):
+        user = User.objects.create_user(f"p{i}")
+        member = Member.objects.create(name=f"Player {i}", user=user)
+        Membership.objects.create(
+            club=club, member=member, role=Role.PLAYER, valid_from=dt.date(2020, 1, 1)
+        )
+        if seat != "X":
+            TableSeat.objects.create(table=table, seat=seat, member=member)
+        users[seat] = user
+    return rubber, users
+
+
+def _post(user, rubber, **data):
+    client = APIClient()
+    if user is not None:
+        client.force_authenticate(user)
+    return client.post(f"/api/club-rubbers/{rubber.pk}/hands/", data, format="json")
+
+
+def test_api_hand_entry_by_seated_player_is_created(setup):
+    rubber, users = setup
+    response = _post(users["E"], rubber, number=1, ns_tricks=9)
+    assert response.status_code == 201, response.content
+    assert response.json()["dealer"] == "N"
+
+
+def test_api_hand_entry_second_phone_gets_409_with_stored_hand(setup):
+    rubber, users = setup
+    _post(users["N"], rubber, number=1, ns_tricks=9)
+    response = _post(users["S"], rubber, number=1, ns_tricks=4)
+    assert response.status_code == 409
+    assert response.json()["stored"]["ns_tricks"] == 9
+
+
+def test_api_hand_entry_impossible_hand_is_400_with_message(setup):
+    rubber, users = setup
+    response = _post(users["N"], rubber, number=1, ns_tricks=7, honours_side="NS", honours_count=2)
+    assert response.status_code == 400
+    assert response.json()["detail"]
+
+
+def test_api_hand_entry_player_not_at_table_or_anonymous_is_refused(setup):
+    rubber, users = setup
+    assert _post(users["X"], rubber, number=1, ns_tricks=9).status_code == 403
+    assert _post(None, rubber, number=1, ns_tricks=9).status_code in (401, 403)
+    assert rubber.hands.count() == 0
+
+
+def test_api_rubber_read_by_anyone_lists_hands(setup):
+    rubber, users = setup
+    _post(users["N"], rubber, number=1, ns_tricks=9)
+    response = APIClient().get(f"/api/club-rubbers/{rubber.pk}/")
+    assert response.status_code == 200
+    assert [h["ns_tricks"] for h in response.json()["hands"]] == [9]
