@@ -8,6 +8,12 @@ from clubs.models import HandRecord, RubberRecord
 
 
 class HandSerializer(serializers.ModelSerializer):
+    # Plain strings in the schema: the seat/side choice sets are shared with other apps.
+    dealer = serializers.CharField(read_only=True, help_text="N, E, S or W")
+    honours_side = serializers.CharField(read_only=True, help_text="NS, EW or empty")
+    revoke_side = serializers.CharField(read_only=True, help_text="NS, EW or empty")
+    revoke_penalty = serializers.CharField(read_only=True)
+
     class Meta:
         model = HandRecord
         fields = [
@@ -37,6 +43,7 @@ class HandEntrySerializer(serializers.Serializer):
 
 class RubberSerializer(serializers.ModelSerializer):
     hands = HandSerializer(many=True, read_only=True)
+    first_dealer = serializers.CharField(read_only=True, help_text="N, E, S or W")
 
     class Meta:
         model = RubberRecord
