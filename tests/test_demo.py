@@ -12,7 +12,8 @@ def test_demo_loads_a_club_with_three_roles_and_prints_logins(capsys, client):
     club = Club.objects.get(slug="demo")
     roles = set(Membership.objects.filter(club=club).values_list("role", flat=True))
     assert roles == {Role.SECRETARY, Role.ORGANISER, Role.PLAYER}
-    assert Membership.objects.filter(club=club).count() == 3
+    logins = Membership.objects.filter(club=club, member__user__isnull=False)
+    assert logins.count() == 3  # the three demo logins, once each however often it runs
     for username in ("marta", "jana", "tomas"):
         assert username in out
     from clubs.demo import DEMO_PASSWORD
