@@ -18,17 +18,25 @@
   var fetching = false;
   var polling = null;
 
-  function refresh(version) {
+  function refresh(version, attempt) {
+    attempt = attempt || 0;
     if (version <= shown || fetching) { return; }
     fetching = true;
-    fetch(fragmentUrl, { headers: { "HX-Request": "true" }, credentials: "same-origin" })
+    fetch(fragmentUrl, { headers: { "HX-Request": "true" }, credentials: "same-origin", cache: "no-cache" })
       .then(function (response) { return response.ok ? response.text() : null; })
       .then(function (html) {
-        if (html !== null) {
-          region.innerHTML = html;
+        if (html === null) { return; }
+        region.innerHTML = html;
+        // The fragment says which snapshot it shows; if it is older than the version
+        // announced (the snapshot was still being written), fetch it again shortly.
+        var marker = region.querySelector("[data-version]");
+        var got = marker ? parseInt(marker.getAttribute("data-version") || "0", 10) : 0;
+        if (got >= version) {
           shown = version;
           region.setAttribute("data-live-version", String(version));
           region.dispatchEvent(new CustomEvent("standings:updated", { detail: version }));
+        } else if (attempt < 20) {
+          setTimeout(function () { refresh(version, attempt + 1); }, 250);
         }
       })
       .finally(function () { fetching = false; });

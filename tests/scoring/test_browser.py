@@ -63,7 +63,8 @@ def test_ns_enter_ew_confirm_and_open_standings_update_by_themselves(live_server
 
             # The public page was never reloaded: the live script fetched the new table.
             public.wait_for_function(
-                "Number(document.querySelector('#standings').dataset.liveVersion) >= 4",
+                "Number(document.querySelector('#standings').dataset.liveVersion) >= 4"
+                " && document.querySelector('#standings').innerText.includes('2 results')",
                 timeout=15000,  # generous under CI load; the latency itself is measured in bench/
             )
             text = public.inner_text("#standings")
