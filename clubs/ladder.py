@@ -91,6 +91,13 @@ def standings(results: Iterable[LadderResult], rule: CountingRule) -> list[Ladde
 ALL_RESULTS = CountingRule()
 
 
-def season_ladder(season: Season, rule: CountingRule = ALL_RESULTS) -> list[LadderRow]:
-    """The season's ladder from every registered source."""
+def season_rule(season: Season) -> CountingRule:
+    """The counting rule stored on the season."""
+    return CountingRule(best=season.count_best, min_attendance=season.min_attendance)
+
+
+def season_ladder(season: Season, rule: CountingRule | None = None) -> list[LadderRow]:
+    """The season's ladder from every registered source, under ``rule`` (default: the
+    season's own counting rule)."""
+    rule = season_rule(season) if rule is None else rule
     return standings((r for source in LADDER_SOURCES for r in source(season)), rule)

@@ -118,6 +118,17 @@ class Season(models.Model):
     name = models.CharField(_("name"), max_length=80)
     starts = models.DateField(_("starts"))
     ends = models.DateField(_("ends"))
+    count_best = models.PositiveSmallIntegerField(
+        _("count the best"),
+        null=True,
+        blank=True,
+        help_text=_("Count only each member's best N results; leave empty to count them all."),
+    )
+    min_attendance = models.PositiveSmallIntegerField(
+        _("minimum attendance"),
+        default=1,
+        help_text=_("Members with fewer results than this are left off the ladder."),
+    )
 
     class Meta:
         ordering = ["-starts"]
@@ -127,6 +138,13 @@ class Season(models.Model):
             models.UniqueConstraint(fields=["club", "name"], name="season_unique_name"),
             models.CheckConstraint(
                 condition=Q(ends__gte=models.F("starts")), name="season_ends_after_start"
+            ),
+            models.CheckConstraint(
+                condition=Q(count_best__isnull=True) | Q(count_best__gte=1),
+                name="season_count_best_positive",
+            ),
+            models.CheckConstraint(
+                condition=Q(min_attendance__gte=1), name="season_min_attendance_positive"
             ),
         ]
 
