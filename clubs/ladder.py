@@ -1,8 +1,11 @@
 """Season ladders: per-member standings from several ladder sources, under a counting rule.
 
-A *ladder source* is a function ``(season) -> iterable of LadderResult``; club nights are the
-first (rubber points per player per night). Tournaments add theirs by appending to
-:data:`LADDER_SOURCES`. Ties share a rank (1, 2, 2, 4).
+A *ladder source* is a function ``(season) -> iterable of LadderResult``. Two kinds are kept
+apart and never summed: :data:`LADDER_SOURCES` give rubber points (club nights: rubber points
+per player per night), ranked by their total; :data:`PERCENTAGE_SOURCES` give percentages
+(tournaments: each member's percentage per tournament, from :mod:`scoring.ladder`), ranked by
+their average. Both follow the season's counting rule (best N, minimum attendance); ties share
+a rank (1, 2, 2, 4). :func:`season_ladders` returns both.
 """
 
 from __future__ import annotations
@@ -36,10 +39,24 @@ class CountingRule:
 
 @dataclass(frozen=True)
 class LadderRow:
+    """A line of the rubber-points ladder: ``counted`` of the ``played`` results make ``total``."""
+
     rank: int
     member_id: int
     total: float
     played: int
+    counted: int
+
+
+@dataclass(frozen=True)
+class PercentageRow:
+    """A line of the tournament ladder: the average of the ``counted`` best percentages."""
+
+    rank: int
+    member_id: int
+    average: float
+    played: int
+    counted: int
 
 
 def club_night_results(season: Season) -> Iterable[LadderResult]:
@@ -69,23 +86,78 @@ def club_night_results(season: Season) -> Iterable[LadderResult]:
 LADDER_SOURCES: list[Callable[[Season], Iterable[LadderResult]]] = [club_night_results]
 
 
-def standings(results: Iterable[LadderResult], rule: CountingRule) -> list[LadderRow]:
-    """Rank members by the total of their counted results; equal totals share a rank."""
+def tournament_results(season: Season) -> Iterable[LadderResult]:
+    """Each member's percentage per tournament of the season (released standings only).
+
+    :mod:`scoring` builds on :mod:`clubs`, so it is imported when a ladder is asked for, not
+    when this module loads."""
+    from scoring.ladder import season_tournament_percentages
+
+    for lines in season_tournament_percentages(season=season).values():
+        for line in lines:
+            yield LadderResult(line.member_id, line.starts, line.percentage)
+
+
+PERCENTAGE_SOURCES: list[Callable[[Season], Iterable[LadderResult]]] = [tournament_results]
+
+
+def _counted(
+    results: Iterable[LadderResult], rule: CountingRule
+) -> list[tuple[int, list[float], int]]:
+    """Per member left on the ladder: (member id, the scores that count, results played)."""
     by_member: dict[int, list[float]] = defaultdict(list)
     for result in results:
         by_member[result.member_id].append(result.score)
-    totals = []
+    counted = []
     for member_id, scores in by_member.items():
         if len(scores) < rule.min_attendance:
             continue
-        counted = sorted(scores, reverse=True)[: rule.best] if rule.best else scores
-        totals.append((sum(counted), len(scores), member_id))
-    totals.sort(key=lambda t: (-t[0], t[2]))
-    rows: list[LadderRow] = []
-    for position, (total, played, member_id) in enumerate(totals, start=1):
-        rank = rows[-1].rank if rows and rows[-1].total == total else position
-        rows.append(LadderRow(rank, member_id, total, played))
-    return rows
+        best = sorted(scores, reverse=True)[: rule.best] if rule.best else scores
+        counted.append((member_id, best, len(scores)))
+    return counted
+
+
+def _ranks(values: list[float]) -> list[int]:
+    """Competition ranks of ``values`` sorted best first: equal values share a rank."""
+    ranks: list[int] = []
+    for position, value in enumerate(values, start=1):
+        ranks.append(ranks[-1] if ranks and values[position - 2] == value else position)
+    return ranks
+
+
+def standings(results: Iterable[LadderResult], rule: CountingRule) -> list[LadderRow]:
+    """Rank members by the total of their counted results; equal totals share a rank."""
+    totals = sorted(
+        (
+            (sum(scores), played, len(scores), member_id)
+            for member_id, scores, played in _counted(results, rule)
+        ),
+        key=lambda t: (-t[0], t[3]),
+    )
+    ranks = _ranks([t[0] for t in totals])
+    return [
+        LadderRow(rank, member_id, total, played, counted)
+        for rank, (total, played, counted, member_id) in zip(ranks, totals, strict=True)
+    ]
+
+
+def percentage_standings(
+    results: Iterable[LadderResult], rule: CountingRule
+) -> list[PercentageRow]:
+    """Rank members by the average of their counted percentages (rounded to 0.01, so equal
+    averages share a rank)."""
+    averages = sorted(
+        (
+            (round(sum(scores) / len(scores), 2), played, len(scores), member_id)
+            for member_id, scores, played in _counted(results, rule)
+        ),
+        key=lambda t: (-t[0], t[3]),
+    )
+    ranks = _ranks([t[0] for t in averages])
+    return [
+        PercentageRow(rank, member_id, average, played, counted)
+        for rank, (average, played, counted, member_id) in zip(ranks, averages, strict=True)
+    ]
 
 
 ALL_RESULTS = CountingRule()
@@ -101,3 +173,25 @@ def season_ladder(season: Season, rule: CountingRule | None = None) -> list[Ladd
     season's own counting rule)."""
     rule = season_rule(season) if rule is None else rule
     return standings((r for source in LADDER_SOURCES for r in source(season)), rule)
+
+
+@dataclass(frozen=True)
+class SeasonLadders:
+    """A season's two ladders under one counting rule: rubber points from club nights and
+    average percentages from tournaments (never added together)."""
+
+    rule: CountingRule
+    rubber: list[LadderRow]
+    tournaments: list[PercentageRow]
+
+
+def season_ladders(season: Season, rule: CountingRule | None = None) -> SeasonLadders:
+    """Both ladders of ``season`` under ``rule`` (default: the season's own counting rule)."""
+    rule = season_rule(season) if rule is None else rule
+    return SeasonLadders(
+        rule=rule,
+        rubber=season_ladder(season, rule),
+        tournaments=percentage_standings(
+            (r for source in PERCENTAGE_SOURCES for r in source(season)), rule
+        ),
+    )

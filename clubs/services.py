@@ -14,8 +14,8 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from clubs.errors import MemberImportRefused
-from clubs.models import Club, Member, Membership, Role
+from clubs.errors import ClubError, MemberImportRefused
+from clubs.models import Club, Member, Membership, Role, Season
 
 REQUIRED_COLUMNS = ("name", "role", "from")
 
@@ -117,3 +117,106 @@ def member_import_csv(*, club: Club, text: str) -> ImportReport:
     for membership in memberships:
         membership.save()
     return ImportReport(len(memberships), ())
+
+
+def _saved(instance):
+    """``full_clean()`` then save; a ValidationError becomes a ClubError a secretary can read."""
+    try:
+        instance.full_clean()
+    except ValidationError as error:
+        raise ClubError(_messages(error)) from None
+    instance.save()
+    return instance
+
+
+@transaction.atomic
+def member_add(
+    *,
+    club: Club,
+    name: str,
+    role: str,
+    valid_from: dt.date,
+    valid_to: dt.date | None = None,
+    email: str = "",
+    phone: str = "",
+) -> Membership:
+    """Add a person to ``club`` with a first membership. A member whose email is already
+    known (in any club) is reused, as the CSV import does; nothing is saved if the
+    membership is refused."""
+    email = email.strip()
+    member = Member.objects.filter(email__iexact=email).first() if email else None
+    if member is None:
+        member = _saved(Member(name=name.strip(), email=email, phone=phone.strip()))
+    return membership_add(
+        club=club, member=member, role=role, valid_from=valid_from, valid_to=valid_to
+    )
+
+
+@transaction.atomic
+def member_update(*, member: Member, name: str, email: str = "", phone: str = "") -> Member:
+    """Change a member's name and contact details."""
+    member.name, member.email, member.phone = name.strip(), email.strip(), phone.strip()
+    return _saved(member)
+
+
+@transaction.atomic
+def membership_add(
+    *,
+    club: Club,
+    member: Member,
+    role: str,
+    valid_from: dt.date,
+    valid_to: dt.date | None = None,
+) -> Membership:
+    """Give ``member`` a role in ``club`` from ``valid_from`` (to ``valid_to``, or open)."""
+    return _saved(
+        Membership(club=club, member=member, role=role, valid_from=valid_from, valid_to=valid_to)
+    )
+
+
+@transaction.atomic
+def membership_update(
+    *, membership: Membership, role: str, valid_from: dt.date, valid_to: dt.date | None
+) -> Membership:
+    """Change a membership's role or dates (end it by giving ``valid_to``)."""
+    membership.role, membership.valid_from, membership.valid_to = role, valid_from, valid_to
+    return _saved(membership)
+
+
+@transaction.atomic
+def season_create(
+    *,
+    club: Club,
+    name: str,
+    starts: dt.date,
+    ends: dt.date,
+    count_best: int | None = None,
+    min_attendance: int = 1,
+) -> Season:
+    """A new season of ``club`` with its ladder counting rule (best N, minimum attendance)."""
+    return _saved(
+        Season(
+            club=club,
+            name=name.strip(),
+            starts=starts,
+            ends=ends,
+            count_best=count_best,
+            min_attendance=min_attendance,
+        )
+    )
+
+
+@transaction.atomic
+def season_update(
+    *,
+    season: Season,
+    name: str,
+    starts: dt.date,
+    ends: dt.date,
+    count_best: int | None = None,
+    min_attendance: int = 1,
+) -> Season:
+    """Change a season's name, dates or counting rule (the ladder follows at once)."""
+    season.name, season.starts, season.ends = name.strip(), starts, ends
+    season.count_best, season.min_attendance = count_best, min_attendance
+    return _saved(season)

@@ -1,0 +1,115 @@
+"""Reads for the club pages: each returns what one page needs in a fixed number of queries."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+
+from django.db.models import Q, QuerySet
+from django.shortcuts import get_object_or_404
+
+from clubs.models import Club, ClubNight, Member, Membership, Season
+
+LATEST = 5
+
+
+def clubs_all() -> QuerySet[Club]:
+    return Club.objects.order_by("name")
+
+
+def _current(on: dt.date) -> Q:
+    return Q(valid_from__lte=on) & (Q(valid_to__isnull=True) | Q(valid_to__gte=on))
+
+
+@dataclass
+class DirectoryRow:
+    """A member of the club with their memberships there (current ones first)."""
+
+    member: Member
+    memberships: list[Membership] = field(default_factory=list)
+    current_roles: list[str] = field(default_factory=list)
+
+    @property
+    def is_current(self) -> bool:
+        return bool(self.current_roles)
+
+
+def club_directory(club: Club, *, on: dt.date) -> list[DirectoryRow]:
+    """Everyone who holds or held a membership of ``club``, by name (one query)."""
+    rows: dict[int, DirectoryRow] = {}
+    memberships = (
+        Membership.objects.filter(club=club)
+        .select_related("member")
+        .order_by("member__name", "member_id", "-valid_from", "role")
+    )
+    for membership in memberships:
+        row = rows.setdefault(membership.member_id, DirectoryRow(membership.member))
+        row.memberships.append(membership)
+        current = membership.valid_from <= on and (
+            membership.valid_to is None or membership.valid_to >= on
+        )
+        if current and membership.get_role_display() not in row.current_roles:
+            row.current_roles.append(membership.get_role_display())
+    return list(rows.values())
+
+
+def club_member(club: Club, member_id: int) -> Member:
+    """The member ``member_id`` if they hold or held a membership of ``club``; else 404."""
+    return get_object_or_404(Member.objects.filter(memberships__club=club).distinct(), pk=member_id)
+
+
+def club_members_current(club: Club, *, on: dt.date) -> QuerySet[Member]:
+    ids = Membership.objects.filter(_current(on), club=club).values("member_id")
+    return Member.objects.filter(pk__in=ids).order_by("name")
+
+
+def club_seasons(club: Club) -> QuerySet[Season]:
+    return Season.objects.filter(club=club).order_by("-starts")
+
+
+def club_season(club: Club, season_id: int) -> Season:
+    return get_object_or_404(Season.objects.select_related("club"), club=club, pk=season_id)
+
+
+def season_on(club: Club, on: dt.date) -> Season | None:
+    """The season running on ``on``, else the latest one that started before it, else None."""
+    seasons = Season.objects.filter(club=club)
+    return (
+        seasons.filter(starts__lte=on, ends__gte=on).order_by("-starts").first()
+        or seasons.filter(starts__lte=on).order_by("-starts").first()
+        or seasons.order_by("starts").first()
+    )
+
+
+@dataclass(frozen=True)
+class ClubHome:
+    upcoming_events: list
+    upcoming_nights: list
+    latest_results: list
+    latest_nights: list
+    seasons: list
+
+
+def club_home(club: Club, *, today: dt.date, with_drafts: bool = False) -> ClubHome:
+    """What the club home page shows: events and club nights to come, the latest released
+    results and club nights, and the seasons (a fixed number of queries)."""
+    from tournaments.models import Tournament, TournamentStatus
+
+    events = Tournament.objects.filter(club=club)
+    upcoming = events.filter(Q(starts__gte=today) | Q(ends__gte=today)).exclude(
+        status=TournamentStatus.FINISHED
+    )
+    if not with_drafts:
+        upcoming = upcoming.exclude(status=TournamentStatus.DRAFT)
+    nights = ClubNight.objects.filter(club=club)
+    return ClubHome(
+        upcoming_events=list(upcoming.order_by("starts", "name")[:LATEST]),
+        upcoming_nights=list(nights.filter(date__gte=today).order_by("date", "pk")[:LATEST]),
+        latest_results=list(
+            events.filter(status=TournamentStatus.FINISHED, standings_released=True).order_by(
+                "-starts", "name"
+            )[:LATEST]
+        ),
+        latest_nights=list(nights.filter(date__lt=today).order_by("-date", "pk")[:LATEST]),
+        seasons=list(club_seasons(club)[:LATEST]),
+    )
