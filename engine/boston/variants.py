@@ -20,8 +20,25 @@ class BostonCardRule(str, Enum):
 class AllPass(str, Enum):
     """What happens when all four pass (DISPUTED, rules.md §10.3)."""
 
-    REDEAL = "redeal"
-    MISERE_PARTOUT = "misere_partout"
+    REDEAL = "redeal"  # the seed: the hand is void, the next dealer deals
+    MISERE_PARTOUT = "misere_partout"  # Foster/EB1911: most tricks pays the others
+    POOL_TO_FEWEST = "pool_to_fewest"  # Fontainebleau (wikisum): fewest tricks takes the pool
+
+
+class Ladder(str, Enum):
+    """Which contracts exist and their order, lowest first (see ``engine.boston.auction``)."""
+
+    SPANISH = "spanish"  # the seed: pido … miseria en la mesa
+    ANGLO_AMERICAN = "anglo_american"  # 5, 6, 7, little misère, 8, … grand spread, 13
+    FONTAINEBLEAU = "fontainebleau"  # demande (5; je soutiens: 8 together) … chelem (13)
+
+
+class SuitOrder(str, Enum):
+    """How equal bids rank by suit."""
+
+    BRIDGE = "bridge"  # C < D < H < S (the seed's order is on its missing page 1)
+    PREFERENCE = "preference"  # plain < colour < preference (the turned suit), §10.3
+    FONTAINEBLEAU = "fontainebleau"  # S < C < H < D < grand (no trump), §10.5
 
 
 @dataclass(frozen=True)
@@ -33,6 +50,8 @@ class BostonProfile:
     boston_card_is_trump: bool = True  # follows as a trump (es.knowpia's "14th trump")
     all_pass: AllPass = AllPass.REDEAL
     passed_may_bid_misere: bool = False  # Anglo-American: passed players re-enter with misères
+    ladder: Ladder = Ladder.SPANISH
+    suit_order: SuitOrder = SuitOrder.BRIDGE
 
     def override(self, **settings: object) -> BostonProfile:
         """Return a copy with ``settings`` changed; unknown names raise ProfileError."""
@@ -62,6 +81,8 @@ def _coerce(profile: BostonProfile) -> BostonProfile:
             profile,
             boston_card=BostonCardRule(profile.boston_card),
             all_pass=AllPass(profile.all_pass),
+            ladder=Ladder(profile.ladder),
+            suit_order=SuitOrder(profile.suit_order),
         )
     except ValueError as exc:
         raise ProfileError(f"unknown Boston setting value: {exc}") from exc
@@ -73,8 +94,16 @@ ANGLO_AMERICAN = BostonProfile(
     boston_card=BostonCardRule.NONE,
     all_pass=AllPass.MISERE_PARTOUT,
     passed_may_bid_misere=True,
+    ladder=Ladder.ANGLO_AMERICAN,
+    suit_order=SuitOrder.PREFERENCE,
 )
-FONTAINEBLEAU = BostonProfile(name="boston_fontainebleau", boston_card=BostonCardRule.NONE)
+FONTAINEBLEAU = BostonProfile(
+    name="boston_fontainebleau",
+    boston_card=BostonCardRule.NONE,
+    all_pass=AllPass.POOL_TO_FEWEST,
+    ladder=Ladder.FONTAINEBLEAU,
+    suit_order=SuitOrder.FONTAINEBLEAU,
+)
 PRESETS = {p.name: p for p in (SPANISH, ANGLO_AMERICAN, FONTAINEBLEAU)}
 
 

@@ -4,8 +4,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.boston.auction import PASS, SOSTENGO, Auction, Level, bid
-from engine.boston.variants import ANGLO_AMERICAN, SPANISH
+from engine.boston.auction import PASS, SOSTENGO, Auction, Call, Level, bid, ladder
+from engine.boston.variants import ANGLO_AMERICAN, FONTAINEBLEAU, SPANISH
 from engine.cards import Seat, Suit
 from engine.errors import BostonError
 
@@ -25,7 +25,7 @@ def test_auction_all_pass_is_redeal_in_spanish():
 
 
 def test_auction_all_pass_is_misere_partout_in_anglo_american():
-    a = Auction(N, ANGLO_AMERICAN)
+    a = Auction(N, ANGLO_AMERICAN, turned=Suit.CLUBS)
     for seat in (E, S, W, N):
         a.call(seat, PASS)
     assert a.misere_partout and not a.redeal
@@ -105,29 +105,55 @@ def test_auction_solo_ends_when_others_pass():
 
 
 def test_auction_anglo_passed_player_may_come_back_with_misere_only():
-    a = Auction(N, ANGLO_AMERICAN)
+    a = Auction(N, ANGLO_AMERICAN, names={E: "Ann"}, turned=Suit.CLUBS)
     a.call(E, PASS)
-    a.call(S, bid(Level.PEQUENA_INDEPENDENCIA, Suit.CLUBS))
+    a.call(S, bid(Level.SIX, Suit.CLUBS))
     a.call(W, PASS)
     a.call(N, PASS)
     assert a.turn == E
-    with pytest.raises(BostonError):
-        a.call(E, bid(Level.GRAN_INDEPENDENCIA, Suit.CLUBS))
-    a.call(E, bid(Level.GRAN_MISERIA))
+    with pytest.raises(BostonError, match="Ann passed and may come back only with a misère"):
+        a.call(E, bid(Level.EIGHT, Suit.CLUBS))
+    a.call(E, bid(Level.GRAND_MISERE))
     assert a.high[0] == E
 
 
-@pytest.mark.parametrize("profile", [SPANISH, ANGLO_AMERICAN])
-@settings(max_examples=200, deadline=None)
-@given(seed=st.integers(0, 2**32), dealer=st.sampled_from(list(Seat)))
-def test_auction_legal_calls_end_in_one_contract_or_redeal(profile, seed, dealer):
+def _state(a):
+    return (a.turn, set(a.passed), a.high, a.supporter, list(a.history), set(a._since))
+
+
+EVERY_CALL = [PASS, SOSTENGO, Call("double")] + [
+    Call("bid", level, suit) for level in Level for suit in [*Suit, None]
+]
+
+
+@pytest.mark.parametrize("profile", [SPANISH, ANGLO_AMERICAN, FONTAINEBLEAU])
+@settings(max_examples=150, deadline=None)
+@given(
+    seed=st.integers(0, 2**32),
+    dealer=st.sampled_from(list(Seat)),
+    turned=st.sampled_from(list(Suit)),
+    first=st.sampled_from(list(Suit)),
+)
+def test_auction_legal_calls_end_in_one_contract_or_redeal(profile, seed, dealer, turned, first):
     rng = random.Random(seed)
-    a = Auction(dealer, profile)
-    for _ in range(200):
+    a = Auction(dealer, profile, turned=turned, first_turned=first)
+    for _ in range(300):
         if a.is_over:
             break
         calls = a.legal_calls()
         assert calls, "a running auction always offers a call"
+        # an illegal call by anyone is refused with a reason and changes nothing
+        seat, wrong = rng.choice(list(Seat)), rng.choice(EVERY_CALL)
+        if a.refusal(seat, wrong) is not None:
+            before = _state(a)
+            with pytest.raises(BostonError, match=r"\w"):
+                a.call(seat, wrong)
+            assert _state(a) == before
         a.call(a.turn, rng.choice(calls))
-    assert a.is_over
+    assert a.is_over and a.legal_calls() == []
     assert (a.contract is not None) + a.redeal + a.misere_partout == 1
+    if a.contract is not None:
+        assert a.contract.level in ladder(profile)
+        assert a.contract.supporter is None or a.contract.level.supportable
+    with pytest.raises(BostonError, match="the auction is over"):
+        a.call(a.turn, PASS)
