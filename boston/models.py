@@ -1,0 +1,240 @@
+"""Boston tables on club nights: four seated members, their hands and the corrections.
+
+A hand stores what was entered (the calls, or just the final contract, and the tricks) and
+the payments :mod:`engine.boston` computed for it: the change of each seat and of the pool,
+which the database checks sum to zero. Rules stay in the engine; see ``boston/services.py``.
+"""
+
+from __future__ import annotations
+
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from clubs.models import ClubNight, Member, SeatName, User
+from engine.boston.auction import Level
+
+OWN_TABLE = "own"
+
+
+class BostonVariant(models.TextChoices):
+    SPANISH = "boston_es", _("Spanish Boston")
+    ANGLO_AMERICAN = "boston_anglo", _("Anglo-American Boston")
+    FONTAINEBLEAU = "boston_fontainebleau", _("Boston de Fontainebleau")
+
+
+class PaymentTableName(models.TextChoices):
+    POKERWINER = "pokerwiner", _("Modern scale (pokerwiner)")
+    FOSTER = "foster", _("Foster's Boston")
+    OWN = OWN_TABLE, _("The club's own table")
+
+
+class Unit(models.TextChoices):
+    POINTS = "points", _("points")
+    COUNTERS = "counters", _("counters")
+
+
+class ContractLevel(models.TextChoices):
+    PIDO = Level.PIDO.name, _("pido (5 tricks)")
+    PEQUENA_INDEPENDENCIA = Level.PEQUENA_INDEPENDENCIA.name, _("pequeña independencia (6)")
+    PEQUENA_MISERIA = Level.PEQUENA_MISERIA.name, _("pequeña miseria")
+    GRAN_INDEPENDENCIA = Level.GRAN_INDEPENDENCIA.name, _("gran independencia (8)")
+    GRAN_MISERIA = Level.GRAN_MISERIA.name, _("gran miseria")
+    INDEPENDENCIA_DE_NUEVE = Level.INDEPENDENCIA_DE_NUEVE.name, _("independencia de nueve (9)")
+    MISERIA_CUATRO_ASES = Level.MISERIA_CUATRO_ASES.name, _("miseria de cuatro ases")
+    MISERIA_EN_LA_MESA = Level.MISERIA_EN_LA_MESA.name, _("miseria en la mesa")
+
+
+MISERES = [level.name for level in Level if level.is_misere]
+
+
+class SuitName(models.TextChoices):
+    SPADES = "S", _("spades")
+    HEARTS = "H", _("hearts")
+    DIAMONDS = "D", _("diamonds")
+    CLUBS = "C", _("clubs")
+
+
+class TrumpChoice(models.TextChoices):
+    PEQUENO = "pequeno", _("pequeño (turned this deal)")
+    BUENO = "bueno", _("bueno (turned on the first deal)")
+
+
+class BostonTable(models.Model):
+    """A Boston table at a club night: variant, payment table, pool stakes, first dealer."""
+
+    club_night = models.ForeignKey(
+        ClubNight, on_delete=models.PROTECT, related_name="boston_tables"
+    )
+    number = models.PositiveSmallIntegerField(_("table"))
+    variant = models.CharField(
+        _("variant"), max_length=24, choices=BostonVariant, default=BostonVariant.SPANISH
+    )
+    variant_overrides = models.JSONField(_("variant overrides"), default=dict, blank=True)
+    payment_table = models.CharField(
+        _("payment table"),
+        max_length=24,
+        choices=PaymentTableName,
+        default=PaymentTableName.POKERWINER,
+    )
+    own_payment_table = models.JSONField(
+        _("the club's own payment table"),
+        null=True,
+        blank=True,
+        help_text=_("Prices per adversary, as JSON: made, per_overtrick, failed, misere."),
+    )
+    unit = models.CharField(_("unit"), max_length=10, choices=Unit, default=Unit.POINTS)
+    stake_dealer = models.PositiveSmallIntegerField(_("dealer's stake to the pool"), default=8)
+    stake_others = models.PositiveSmallIntegerField(_("other players' stake"), default=4)
+    first_dealer = models.CharField(
+        _("first dealer"), max_length=1, choices=SeatName, default=SeatName.NORTH
+    )
+
+    class Meta:
+        ordering = ["club_night", "number"]
+        verbose_name = _("Boston table")
+        verbose_name_plural = _("Boston tables")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["club_night", "number"], name="boston_table_unique_number"
+            ),
+            models.CheckConstraint(condition=Q(number__gte=1), name="boston_table_number_positive"),
+            models.CheckConstraint(
+                condition=(Q(payment_table=OWN_TABLE) & Q(own_payment_table__isnull=False))
+                | (~Q(payment_table=OWN_TABLE) & Q(own_payment_table__isnull=True)),
+                name="boston_table_own_payment_table_given",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.club_night} — Boston {self.number}"
+
+
+class BostonSeat(models.Model):
+    """Who sits where at a Boston table (seats do not change during the night)."""
+
+    table = models.ForeignKey(BostonTable, on_delete=models.PROTECT, related_name="seats")
+    seat = models.CharField(_("seat"), max_length=1, choices=SeatName)
+    member = models.ForeignKey(Member, on_delete=models.PROTECT, related_name="boston_seats")
+
+    class Meta:
+        ordering = ["table", "seat"]
+        verbose_name = _("Boston seat")
+        verbose_name_plural = _("Boston seats")
+        constraints = [
+            models.UniqueConstraint(fields=["table", "seat"], name="boston_seat_unique_at_table"),
+            models.UniqueConstraint(fields=["table", "member"], name="boston_member_once_at_table"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} — {self.seat}: {self.member}"
+
+
+class BostonHand(models.Model):
+    """One deal: the auction (calls, or the final contract), the tricks and the payments.
+
+    No contract (``level`` empty) means all four passed and the cards were redealt: the
+    stakes stay in the pool. ``tricks`` are those of the declaring side (a misère: the
+    declarer's). ``change_*`` are the counters each seat and the pool won (+) or lost (−),
+    stakes included, as the engine computed them.
+    """
+
+    table = models.ForeignKey(BostonTable, on_delete=models.PROTECT, related_name="hands")
+    number = models.PositiveSmallIntegerField(_("hand"))
+    dealer = models.CharField(_("dealer"), max_length=1, choices=SeatName)
+    calls = models.JSONField(_("calls"), default=list, blank=True)
+    level = models.CharField(_("contract"), max_length=24, choices=ContractLevel, blank=True)
+    suit = models.CharField(_("suit"), max_length=1, choices=SuitName, blank=True)
+    trump = models.CharField(_("trump"), max_length=8, choices=TrumpChoice, blank=True)
+    declarer = models.CharField(_("declarer"), max_length=1, choices=SeatName, blank=True)
+    supporter = models.CharField(_("supporter"), max_length=1, choices=SeatName, blank=True)
+    tricks = models.PositiveSmallIntegerField(_("tricks taken"), null=True, blank=True)
+    made = models.BooleanField(_("made"), null=True, blank=True)
+    change_n = models.IntegerField(default=0)
+    change_e = models.IntegerField(default=0)
+    change_s = models.IntegerField(default=0)
+    change_w = models.IntegerField(default=0)
+    change_pool = models.IntegerField(default=0)
+    entered_by = models.ForeignKey(
+        User, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    entered_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["table", "number"]
+        verbose_name = _("Boston hand")
+        verbose_name_plural = _("Boston hands")
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="boston_hand_unique_number"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="boston_hand_number_positive"),
+            models.CheckConstraint(
+                condition=Q(tricks__isnull=True) | Q(tricks__lte=13),
+                name="boston_hand_tricks_in_range",
+            ),
+            models.CheckConstraint(
+                condition=(
+                    Q(level="")
+                    & Q(declarer="")
+                    & Q(supporter="")
+                    & Q(suit="")
+                    & Q(trump="")
+                    & Q(tricks__isnull=True)
+                    & Q(made__isnull=True)
+                )
+                | (
+                    ~Q(level="") & ~Q(declarer="") & Q(tricks__isnull=False) & Q(made__isnull=False)
+                ),
+                name="boston_hand_contract_complete",
+            ),
+            models.CheckConstraint(
+                condition=Q(level="")
+                | (Q(level__in=MISERES) & Q(suit="") & Q(trump=""))
+                | (~Q(level__in=MISERES) & ~Q(suit="")),
+                name="boston_hand_suit_only_for_trick_contracts",
+            ),
+            models.CheckConstraint(
+                condition=Q(supporter="")
+                | (Q(level=Level.PIDO.name) & ~Q(supporter=models.F("declarer"))),
+                name="boston_hand_supporter_of_a_pido",
+            ),
+            models.CheckConstraint(
+                condition=Q(
+                    change_pool=-(
+                        models.F("change_n")
+                        + models.F("change_e")
+                        + models.F("change_s")
+                        + models.F("change_w")
+                    )
+                ),
+                name="boston_hand_payments_sum_to_zero",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} — hand {self.number}"
+
+    def change_of(self, seat: str) -> int:
+        """The counters ``seat`` ("N", "E", "S", "W") won or lost on this hand."""
+        return getattr(self, f"change_{seat.lower()}")
+
+
+class BostonHandCorrection(models.Model):
+    """An amendment of a hand by a secretary: who, when, before and after (JSON), and why."""
+
+    hand = models.ForeignKey(BostonHand, on_delete=models.PROTECT, related_name="corrections")
+    corrected_by = models.ForeignKey(User, on_delete=models.PROTECT, related_name="+")
+    corrected_at = models.DateTimeField(auto_now_add=True)
+    before = models.JSONField(_("before"))
+    after = models.JSONField(_("after"))
+    reason = models.TextField(_("reason"))
+
+    class Meta:
+        ordering = ["corrected_at", "pk"]
+        verbose_name = _("Boston correction")
+        verbose_name_plural = _("Boston corrections")
+        constraints = [
+            models.CheckConstraint(condition=~Q(reason=""), name="boston_correction_has_reason"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.hand} — {self.reason}"

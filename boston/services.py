@@ -1,0 +1,402 @@
+"""Boston tables and hands: rows to engine values, the engine's verdict, and back to rows.
+
+All rules stay in :mod:`engine.boston`: the auction is replayed through
+:class:`~engine.boston.auction.Auction`, the hand settled by
+:func:`~engine.boston.payments.settle` after the dealer's :func:`~engine.boston.payments.ante`.
+Refusals raise :class:`clubs.errors.HandRefused` (the engine's reason), a hand number stored
+meanwhile raises :class:`clubs.errors.HandConflict` carrying the stored hand. Permissions are
+checked by the callers with :mod:`clubs.permissions`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
+
+from boston.models import (
+    OWN_TABLE,
+    BostonHand,
+    BostonHandCorrection,
+    BostonSeat,
+    BostonTable,
+)
+from clubs.errors import ClubError, HandConflict, HandRefused
+from clubs.models import ClubNight, Member, Membership, User
+from engine.boston.auction import PASS, SOSTENGO, Auction, Call, Contract, Level, bid
+from engine.boston.payments import (
+    PAYMENT_TABLES,
+    PaymentTable,
+    Settlement,
+    Stakes,
+    ante,
+    hand_result,
+    settle,
+)
+from engine.boston.variants import BostonProfile, get_boston_profile
+from engine.cards import Seat, Suit
+from engine.errors import EngineError
+
+SEATS = "NESW"
+
+
+class TableRefused(ClubError):
+    """A Boston table cannot be set up as asked; nothing was stored."""
+
+
+# --- calls as text ("pass", "sostengo", "PIDO:H", "GRAN_MISERIA") -------------------------
+
+
+def call_text(call: Call) -> str:
+    """The stored form of a call."""
+    if call.kind != "bid":
+        return call.kind
+    assert call.level is not None
+    return call.level.name + (f":{call.suit.letter}" if call.suit is not None else "")
+
+
+def call_parse(text: str) -> Call:
+    """A call from its stored form; raises :class:`HandRefused` for anything else."""
+    key = text.strip()
+    if key.lower() in ("pass", "paso"):
+        return PASS
+    if key.lower() == "sostengo":
+        return SOSTENGO
+    name, _sep, suit = key.upper().partition(":")
+    try:
+        level = Level[name]
+        return bid(level, Suit.parse(suit) if suit else None)
+    except (KeyError, EngineError):
+        raise HandRefused(_("%(call)s is not a Boston call.") % {"call": text}) from None
+
+
+# --- a table's engine values --------------------------------------------------------------
+
+
+def table_profile(table: BostonTable) -> BostonProfile:
+    return get_boston_profile(table.variant, **(table.variant_overrides or {}))
+
+
+def table_payments(table: BostonTable) -> PaymentTable:
+    if table.payment_table == OWN_TABLE:
+        return PaymentTable.from_dict(table.own_payment_table or {})
+    return PAYMENT_TABLES[table.payment_table]
+
+
+def table_stakes(table: BostonTable) -> Stakes:
+    return Stakes(dealer=table.stake_dealer, others=table.stake_others)
+
+
+def dealer_of(table: BostonTable, number: int) -> Seat:
+    """The dealer of hand ``number``: the first dealer, then each to the left in turn."""
+    return Seat((Seat[table.first_dealer] + number - 1) % 4)
+
+
+# --- entering and settling a hand ---------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class HandEntry:
+    """What a phone sends: the calls, or the final contract (``level`` "" = all passed);
+    ``tricks`` by the declaring side (a misère: by the declarer)."""
+
+    calls: tuple[str, ...] = ()
+    level: str = ""
+    suit: str = ""
+    declarer: str = ""
+    supporter: str = ""
+    trump: str = ""
+    tricks: int | None = None
+
+
+def _contract_from_calls(entry: HandEntry, dealer: Seat, profile, names) -> Contract | None:
+    auction = Auction(dealer, profile, names)
+    for text in entry.calls:
+        try:
+            auction.call(auction.turn, call_parse(text))
+        except EngineError as error:
+            raise HandRefused(str(error)) from None
+    if not auction.is_over:
+        raise HandRefused(
+            _("The auction is not over: it is %(name)s's turn.")
+            % {"name": names.get(auction.turn, auction.turn.name)}
+        )
+    if auction.misere_partout:
+        raise HandRefused(_("Misère partout cannot be entered at a Boston table yet."))
+    return auction.contract
+
+
+def _contract_from_fields(entry: HandEntry) -> Contract | None:
+    if not entry.level:
+        if entry.declarer or entry.supporter or entry.suit:
+            raise HandRefused(_("Choose the contract, or no declarer (all passed)."))
+        return None
+    try:
+        level = Level[entry.level]
+        declarer = Seat[entry.declarer]
+    except KeyError:
+        raise HandRefused(_("Give the contract and its declarer.")) from None
+    if level.is_misere and entry.suit:
+        raise HandRefused(_("A misère has no trump suit."))
+    if not level.is_misere and not entry.suit:
+        raise HandRefused(_("Give the trump suit of the contract."))
+    supporter = Seat[entry.supporter] if entry.supporter else None
+    if supporter is not None and (level is not Level.PIDO or supporter == declarer):
+        raise HandRefused(_("Only another player can support, and only a pido."))
+    suit = Suit.parse(entry.suit) if entry.suit else None
+    return Contract(declarer, level, suit, supporter)
+
+
+def hand_verdict(
+    table: BostonTable,
+    dealer: Seat,
+    entry: HandEntry,
+    pool: int,
+    names: Mapping[Seat, str] | None = None,
+) -> tuple[Contract | None, Settlement]:
+    """The contract (None: all passed, redeal) and the hand's payments, stakes included,
+    when the pool holds ``pool`` before the deal."""
+    names = dict(names or {})
+    profile = table_profile(table)
+    if entry.calls:
+        contract = _contract_from_calls(entry, dealer, profile, names)
+    else:
+        contract = _contract_from_fields(entry)
+    stakes = ante(dealer, table_stakes(table))
+    if contract is None:
+        if entry.tricks is not None:
+            raise HandRefused(_("All four passed: the cards are redealt, no tricks to enter."))
+        return None, stakes
+    if entry.trump and contract.level.is_misere:
+        raise HandRefused(_("A misère has no trump suit."))
+    if entry.tricks is None:
+        raise HandRefused(_("Give the tricks taken by the declaring side."))
+    try:
+        paid = settle(contract, entry.tricks, table_payments(table), pool + stakes.pool)
+    except EngineError as error:
+        raise HandRefused(str(error)) from None
+    seats = {s: stakes.seats[s] + paid.seats[s] for s in Seat}
+    return contract, Settlement(seats, stakes.pool + paid.pool)
+
+
+def _apply(row: BostonHand, entry: HandEntry, contract: Contract | None, paid: Settlement) -> None:
+    row.calls = list(entry.calls)
+    row.trump = entry.trump if contract is not None else ""
+    row.tricks = entry.tricks if contract is not None else None
+    row.level = contract.level.name if contract else ""
+    row.suit = contract.suit.letter if contract and contract.suit is not None else ""
+    row.declarer = contract.declarer.name if contract else ""
+    row.supporter = contract.supporter.name if contract and contract.supporter else ""
+    row.made = hand_result(contract, row.tricks).made if contract is not None else None
+    for seat in Seat:
+        setattr(row, f"change_{seat.name.lower()}", paid.seats[seat])
+    row.change_pool = paid.pool
+
+
+def seat_names(table: BostonTable) -> dict[Seat, str]:
+    """Seat → member name (uses prefetched seats when there are any)."""
+    return {Seat[s.seat]: s.member.name for s in table.seats.all()}
+
+
+def hand_enter(
+    *, table: BostonTable, expected_number: int, entry: HandEntry, by: User | None
+) -> BostonHand:
+    """Store hand ``expected_number`` of ``table`` once the engine has judged it.
+
+    Raises :class:`HandRefused` with the engine's reason (an illegal call, impossible tricks,
+    a price missing from the payment table) and :class:`HandConflict` carrying the stored
+    hand when that number is already stored, e.g. from another phone a moment earlier.
+    """
+    with transaction.atomic():
+        hands = list(table.hands.order_by("number"))
+        stored = next((h for h in hands if h.number == expected_number), None)
+        if stored is not None or expected_number != len(hands) + 1:
+            raise _conflict(table, expected_number, stored)
+        row = BostonHand(
+            table=table,
+            number=expected_number,
+            dealer=dealer_of(table, expected_number).name,
+            entered_by=by,
+        )
+        pool = sum(h.change_pool for h in hands)
+        contract, paid = hand_verdict(table, Seat[row.dealer], entry, pool, seat_names(table))
+        _apply(row, entry, contract, paid)
+        _clean(row)
+    try:
+        with transaction.atomic():
+            row.save()
+    except IntegrityError:
+        raise _conflict(table, expected_number, None) from None
+    return row
+
+
+def _clean(row: BostonHand) -> None:
+    try:
+        row.full_clean(validate_constraints=False)
+    except ValidationError as error:
+        raise HandRefused("; ".join(error.messages)) from None
+
+
+def hand_summary(hand: BostonHand) -> str:
+    """One line saying what a stored hand was, for conflicts and histories."""
+    if not hand.level:
+        return _("all passed, redealt")
+    return _("%(contract)s by %(declarer)s, %(tricks)d tricks") % {
+        "contract": hand.get_level_display(),
+        "declarer": hand.declarer,
+        "tricks": hand.tricks,
+    }
+
+
+def _conflict(table: BostonTable, number: int, stored: BostonHand | None) -> HandConflict:
+    stored = stored or table.hands.filter(number=number).first()
+    if stored is None:
+        message = _("Hand %(n)d cannot be entered yet: enter the hands before it first.") % {
+            "n": number
+        }
+    else:
+        message = _("Hand %(n)d is already stored: %(hand)s. Reload to see it.") % {
+            "n": number,
+            "hand": hand_summary(stored),
+        }
+    return HandConflict(message, stored)
+
+
+# --- corrections ---------------------------------------------------------------------------
+
+ENTERED = ("calls", "level", "suit", "declarer", "supporter", "trump", "tricks")
+CHANGES = ("change_n", "change_e", "change_s", "change_w", "change_pool", "made")
+
+
+def hand_as_dict(hand: BostonHand) -> dict[str, object]:
+    """The entered facts of a hand and its payments, as kept in a correction."""
+    return {"number": hand.number, "dealer": hand.dealer} | {
+        f: getattr(hand, f) for f in ENTERED + CHANGES
+    }
+
+
+def _entry_of(hand: BostonHand) -> HandEntry:
+    """A stored hand as it was entered: its calls (replayed again) or its contract."""
+    if hand.calls:
+        return HandEntry(calls=tuple(hand.calls), trump=hand.trump, tricks=hand.tricks)
+    return HandEntry(
+        level=hand.level,
+        suit=hand.suit,
+        declarer=hand.declarer,
+        supporter=hand.supporter,
+        trump=hand.trump,
+        tricks=hand.tricks,
+    )
+
+
+def hand_correct(
+    *, hand: BostonHand, entry: HandEntry, by: User, reason: str
+) -> BostonHandCorrection:
+    """Replace ``hand``'s entry with ``entry`` for ``reason``, and re-settle it and every
+    hand after it (the pool they play for changes). All or nothing; the correction keeps who,
+    when, before, after and why. Secretaries only (checked by the caller)."""
+    if not reason.strip():
+        raise HandRefused(_("Give a reason for the correction."))
+    with transaction.atomic():
+        table = BostonTable.objects.get(pk=hand.table_id)
+        rows = list(table.hands.select_for_update().order_by("number"))
+        names = seat_names(table)
+        pool = 0
+        before = None
+        for row in rows:
+            if row.number < hand.number:
+                pool += row.change_pool
+                continue
+            row.table = table
+            if row.pk == hand.pk:
+                before = hand_as_dict(row)
+                this = entry
+            else:
+                this = _entry_of(row)
+            contract, paid = hand_verdict(table, Seat[row.dealer], this, pool, names)
+            _apply(row, this, contract, paid)
+            _clean(row)
+            pool += row.change_pool
+        for row in rows:
+            if row.number >= hand.number:
+                row.save(update_fields=list(ENTERED + CHANGES))
+        corrected = next(r for r in rows if r.pk == hand.pk)
+        correction = BostonHandCorrection(
+            hand=corrected,
+            corrected_by=by,
+            before=before,
+            after=hand_as_dict(corrected),
+            reason=reason,
+        )
+        correction.full_clean()
+        correction.save()
+    return correction
+
+
+# --- setting up a table ----------------------------------------------------------------------
+
+
+@transaction.atomic
+def boston_table_create(
+    *,
+    club_night: ClubNight,
+    members: Mapping[str, Member],
+    number: int | None = None,
+    variant: str = "boston_es",
+    variant_overrides: Mapping[str, object] | None = None,
+    payment_table: str = "pokerwiner",
+    own_payment_table: Mapping[str, object] | None = None,
+    unit: str = "points",
+    stake_dealer: int = 8,
+    stake_others: int = 4,
+    first_dealer: str = "N",
+) -> BostonTable:
+    """A Boston table at ``club_night`` with ``members`` seated {"N": …, "E": …, "S": …,
+    "W": …}: four different members of the night's club. Refuses (:class:`TableRefused`)
+    an unknown variant or setting, a payment table the engine cannot read, a missing seat."""
+    if sorted(members) != sorted(SEATS) or len({m.pk for m in members.values()}) != 4:
+        raise TableRefused(_("Seat four different members, one at each of N, E, S and W."))
+    in_club = set(
+        Membership.objects.filter(
+            club_id=club_night.club_id, member__in=list(members.values())
+        ).values_list("member_id", flat=True)
+    )
+    outsiders = [m.name for m in members.values() if m.pk not in in_club]
+    if outsiders:
+        raise TableRefused(_("Not members of this club: %s") % ", ".join(sorted(outsiders)))
+    if number is None:
+        taken = club_night.boston_tables.values_list("number", flat=True)
+        number = max(taken, default=0) + 1
+    table = BostonTable(
+        club_night=club_night,
+        number=number,
+        variant=variant,
+        variant_overrides=dict(variant_overrides or {}),
+        payment_table=payment_table,
+        own_payment_table=dict(own_payment_table) if own_payment_table is not None else None,
+        unit=unit,
+        stake_dealer=stake_dealer,
+        stake_others=stake_others,
+        first_dealer=first_dealer,
+    )
+    try:
+        table.full_clean()
+        table_profile(table)
+        table_payments(table)
+    except ValidationError as error:
+        raise TableRefused("; ".join(error.messages)) from None
+    except (EngineError, KeyError, TypeError, ValueError) as error:
+        raise TableRefused(_("The variant or payment table is not valid: %s") % error) from None
+    table.save()
+    BostonSeat.objects.bulk_create(
+        BostonSeat(table=table, seat=seat, member=member) for seat, member in members.items()
+    )
+    return table
+
+
+def seat_order(seats: Sequence[BostonSeat]) -> list[BostonSeat]:
+    """Seats in table order N, E, S, W."""
+    return sorted(seats, key=lambda s: SEATS.index(s.seat))

@@ -1,0 +1,134 @@
+"""Entering Boston hands: the engine judges the auction and the tricks, the payments are
+stored as computed, impossible entries are refused with nothing stored, and a second phone
+entering the same hand gets a conflict showing what is stored."""
+
+from __future__ import annotations
+
+import os
+import threading
+
+import pytest
+from django.db import connection
+
+from boston.models import BostonHand
+from boston.selectors import running_totals, seat_totals
+from boston.services import HandEntry, hand_enter
+from clubs.errors import HandConflict, HandRefused
+
+pytestmark = pytest.mark.django_db
+
+
+def _enter(table, number, **entry):
+    calls = tuple(entry.pop("calls", ()))
+    return hand_enter(
+        table=table, expected_number=number, entry=HandEntry(calls=calls, **entry), by=None
+    )
+
+
+def test_hand_enter_calls_pido_supported_and_made_pays_each_adversary(table):
+    # N deals (8 to the pool, the others 4); E asks for hearts, S passes, W supports: 8 tricks.
+    hand = _enter(table, 1, calls=["PIDO:H", "pass", "sostengo"], tricks=9)
+    assert (hand.dealer, hand.declarer, hand.supporter, hand.level) == ("N", "E", "W", "PIDO")
+    assert hand.made is True
+    # 5 for 8 tricks + 1 over = 6 from each of N and S to each of E and W; E and W share 20.
+    assert seat_totals([hand]) == {"N": -20, "E": 18, "S": -16, "W": 18}
+    assert hand.change_pool == 0
+
+
+def test_hand_enter_illegal_call_is_refused_with_the_engines_reason(table):
+    with pytest.raises(HandRefused, match="does not outrank"):
+        _enter(table, 1, calls=["GRAN_INDEPENDENCIA:S", "PIDO:H"], tricks=8)
+    assert BostonHand.objects.count() == 0
+
+
+def test_hand_enter_unfinished_auction_names_who_speaks(table):
+    with pytest.raises(HandRefused, match="Carla"):
+        _enter(table, 1, calls=["PIDO:H"], tricks=8)
+
+
+def test_hand_enter_all_pass_redeals_and_the_stakes_stay_in_the_pool(table):
+    first = _enter(table, 1, calls=["pass"] * 4)
+    assert first.level == "" and first.change_pool == 20
+    second = _enter(table, 2, level="PEQUENA_INDEPENDENCIA", suit="S", declarer="S", tricks=6)
+    assert second.dealer == "E"
+    rows = running_totals([first, second])
+    assert rows[-1].pool == 0  # the declarer took the 40 in the pool
+    # S: 4 + 4 stakes, +3 from each adversary, +40 from the pool.
+    assert rows[-1].totals[2] == -8 + 9 + 40
+
+
+def test_hand_enter_misere_failed_pays_each_adversary(table):
+    hand = _enter(table, 1, level="GRAN_MISERIA", declarer="W", tricks=1)
+    assert hand.made is False and hand.suit == ""
+    assert seat_totals([hand])["W"] == -4 - 3 * 12
+    assert hand.change_pool == 20  # nothing taken from the pool (pool_on_failure "none")
+
+
+def test_hand_enter_fourteen_tricks_is_refused_with_nothing_stored(table):
+    with pytest.raises(HandRefused):
+        _enter(table, 1, level="PIDO", suit="H", declarer="E", tricks=14)
+    assert BostonHand.objects.count() == 0
+
+
+def test_hand_enter_price_missing_from_the_table_names_it(table):
+    with pytest.raises(HandRefused, match="no price"):
+        _enter(table, 1, level="INDEPENDENCIA_DE_NUEVE", suit="C", declarer="N", tricks=5)
+
+
+@pytest.mark.parametrize(
+    "entry",
+    [
+        {"level": "PIDO", "declarer": "E", "tricks": 5},  # no suit
+        {"level": "GRAN_MISERIA", "suit": "H", "declarer": "E", "tricks": 0},
+        {"level": "GRAN_INDEPENDENCIA", "suit": "H", "declarer": "E", "supporter": "W"},
+        {"level": "PIDO", "suit": "H", "declarer": "E"},  # no tricks
+        {"calls": ["pass"] * 4, "tricks": 3},
+        {"calls": ["PIDO:X"], "tricks": 3},
+    ],
+)
+def test_hand_enter_incomplete_or_contradictory_entries_are_refused(table, entry):
+    with pytest.raises(HandRefused):
+        _enter(table, 1, **entry)
+    assert BostonHand.objects.count() == 0
+
+
+def test_hand_enter_same_number_twice_is_a_conflict_showing_the_stored_hand(table):
+    _enter(table, 1, level="PIDO", suit="H", declarer="E", tricks=5)
+    with pytest.raises(HandConflict) as caught:
+        _enter(table, 1, level="GRAN_MISERIA", declarer="W", tricks=0)
+    assert caught.value.stored.level == "PIDO"
+    assert "5 tricks" in str(caught.value)
+    assert BostonHand.objects.count() == 1
+
+
+def test_hand_enter_skipping_a_number_is_a_conflict(table):
+    with pytest.raises(HandConflict) as caught:
+        _enter(table, 2, level="PIDO", suit="H", declarer="E", tricks=5)
+    assert caught.value.stored is None
+
+
+@pytest.mark.skipif(
+    not os.environ.get("DATABASE_URL", "").startswith("postgres"), reason="needs PostgreSQL"
+)
+@pytest.mark.django_db(transaction=True)
+def test_hand_enter_two_phones_at_once_store_one_hand(table):
+    barrier = threading.Barrier(2)
+    outcomes: list[str] = []
+
+    def phone(tricks: int) -> None:
+        try:
+            barrier.wait()
+            _enter(table, 1, level="PIDO", suit="H", declarer="E", tricks=tricks)
+            outcomes.append("stored")
+        except HandConflict:
+            outcomes.append("conflict")
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=phone, args=(t,)) for t in (5, 3)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(outcomes) == ["conflict", "stored"]
+    assert BostonHand.objects.filter(table=table).count() == 1
