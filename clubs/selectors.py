@@ -113,3 +113,120 @@ def club_home(club: Club, *, today: dt.date, with_drafts: bool = False) -> ClubH
         latest_nights=list(nights.filter(date__lt=today).order_by("-date", "pk")[:LATEST]),
         seasons=list(club_seasons(club)[:LATEST]),
     )
+
+
+@dataclass(frozen=True)
+class NightLine:
+    """The member's rubber points at one club night (as counted on the ladder)."""
+
+    night_id: int
+    date: dt.date
+    points: float
+
+
+@dataclass
+class PartnerLine:
+    """How often the member partnered ``partner`` in finished rubbers, and how it went."""
+
+    partner: Member
+    rubbers: int = 0
+    won: int = 0
+    points: int = 0
+
+
+@dataclass(frozen=True)
+class PlayerHistory:
+    season: Season
+    nights: list[NightLine]
+    tournaments: list
+    partners: list[PartnerLine]
+
+    @property
+    def total_points(self) -> float:
+        return sum(line.points for line in self.nights)
+
+    @property
+    def form_points(self) -> list[tuple[dt.date, float]]:
+        """Cumulative rubber points after each club night, oldest first."""
+        running, points = 0.0, []
+        for line in sorted(self.nights, key=lambda line: (line.date, line.night_id)):
+            running += line.points
+            points.append((line.date, running))
+        return points
+
+
+def _season_tables(season: Season, member: Member):
+    from clubs.models import RubberTable
+
+    return (
+        RubberTable.objects.filter(
+            club_night__club_id=season.club_id,
+            club_night__date__gte=season.starts,
+            club_night__date__lte=season.ends,
+            seats__member=member,
+        )
+        .select_related("club_night")
+        .prefetch_related("seats", "rubbers__hands")
+        .distinct()
+    )
+
+
+def _partner_tally(season: Season, member: Member) -> dict[int, PartnerLine]:
+    """Per partner (member id): finished rubbers played together, won, and points."""
+    from clubs.errors import ClubError
+    from clubs.matches import match_state
+    from clubs.rubbers import rubber_state
+
+    tally: dict[int, list[int]] = {}
+    for table in _season_tables(season, member):
+        try:
+            seatings = match_state(table).seatings
+        except ClubError:
+            continue  # players not all seated yet
+        rubbers = sorted(table.rubbers.all(), key=lambda r: r.number)
+        for seating, rubber in zip(seatings, rubbers, strict=False):
+            state = rubber_state(rubber, sorted(rubber.hands.all(), key=lambda h: h.number))
+            if not state.is_over:
+                break
+            partner = seating.partner_of(member.pk)
+            if not isinstance(partner, int):
+                continue  # Dummy's hand is nobody's partner
+            points = state.result().player_points(seating)[member.pk]
+            line = tally.setdefault(partner, [0, 0, 0])
+            line[0] += 1
+            line[1] += points > 0
+            line[2] += points
+    partners = Member.objects.in_bulk(tally)
+    return {
+        pk: PartnerLine(partners[pk], rubbers, won, points)
+        for pk, (rubbers, won, points) in tally.items()
+    }
+
+
+def player_history(season: Season, member: Member) -> PlayerHistory:
+    """The member's season: club nights with their rubber points (as the ladder counts
+    them), tournaments with their percentage, and partners (a fixed number of queries)."""
+    from clubs.ladder import LADDER_SOURCES
+    from scoring.ladder import season_tournament_percentages
+
+    nights_by_date = {
+        (night.date): night.pk
+        for night in ClubNight.objects.filter(
+            club_id=season.club_id, date__gte=season.starts, date__lte=season.ends
+        ).order_by("date", "pk")
+    }
+    nights = [
+        NightLine(nights_by_date.get(result.date, 0), result.date, result.score)
+        for source in LADDER_SOURCES
+        for result in source(season)
+        if result.member_id == member.pk
+    ]
+    partners = sorted(
+        _partner_tally(season, member).values(), key=lambda p: (-p.rubbers, p.partner.name)
+    )
+    return PlayerHistory(
+        season=season,
+        nights=sorted(nights, key=lambda line: line.date),
+        tournaments=season_tournament_percentages(season=season).get(member.pk, []),
+        partners=partners,
+    )

@@ -1,0 +1,1 @@
+"""Pages of the clubs app: the club itself (club.py) and its club nights (nights.py)."""

@@ -1,0 +1,247 @@
+"""The club's own pages: home, member directory, members and memberships, member import,
+seasons, the season ladder and the player page. Thin: each view checks permission with
+:mod:`clubs.permissions`, calls one service or selector, and maps a ClubError to a message."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
+
+from clubs import selectors, services
+from clubs.errors import ClubError, MemberImportRefused
+from clubs.forms import MemberAddForm, MemberForm, MemberImportForm, MembershipForm, SeasonForm
+from clubs.ladder import season_ladders
+from clubs.models import Club, Member, Membership
+from clubs.permissions import Action, can, require
+from clubs.svg import form_chart
+
+
+def _club(slug: str) -> Club:
+    return get_object_or_404(Club, slug=slug)
+
+
+def club_list(request: HttpRequest) -> HttpResponse:
+    return render(request, "clubs/club_list.html", {"clubs": selectors.clubs_all()})
+
+
+def club_home(request: HttpRequest, slug: str) -> HttpResponse:
+    club = _club(slug)
+    organiser = can(request.user, Action.ORGANISE, club)
+    home = selectors.club_home(club, today=timezone.localdate(), with_drafts=organiser)
+    return render(
+        request,
+        "clubs/club_home.html",
+        {
+            "club": club,
+            "home": home,
+            "can_organise": organiser,
+            "can_manage": can(request.user, Action.MANAGE_CLUB, club),
+        },
+    )
+
+
+def member_list(request: HttpRequest, slug: str) -> HttpResponse:
+    club = _club(slug)
+    return render(
+        request,
+        "clubs/member_list.html",
+        {
+            "club": club,
+            "rows": selectors.club_directory(club, on=timezone.localdate()),
+            "show_contacts": can(request.user, Action.ORGANISE, club),
+            "can_manage": can(request.user, Action.MANAGE_CLUB, club),
+        },
+    )
+
+
+@login_required
+def member_add(request: HttpRequest, slug: str) -> HttpResponse:
+    club = _club(slug)
+    require(request.user, Action.MANAGE_CLUB, club)
+    form = MemberAddForm(request.POST or None, initial={"valid_from": timezone.localdate()})
+    if request.method == "POST" and form.is_valid():
+        try:
+            membership = services.member_add(club=club, **form.cleaned_data)
+        except ClubError as error:
+            form.add_error(None, str(error))
+        else:
+            messages.success(request, _("%(name)s added.") % {"name": membership.member.name})
+            return redirect("clubs:members", slug=club.slug)
+    return render(request, "clubs/member_form.html", {"club": club, "form": form})
+
+
+@login_required
+def member_edit(request: HttpRequest, slug: str, member_id: int) -> HttpResponse:
+    club = _club(slug)
+    require(request.user, Action.MANAGE_CLUB, club)
+    member = selectors.club_member(club, member_id)
+    form = MemberForm(request.POST or None, instance=member)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.member_update(member=member, **form.cleaned_data)
+        except ClubError as error:
+            form.add_error(None, str(error))
+        else:
+            messages.success(request, _("Saved."))
+            return redirect("clubs:members", slug=club.slug)
+    memberships = Membership.objects.filter(club=club, member=member).order_by("-valid_from")
+    return render(
+        request,
+        "clubs/member_form.html",
+        {"club": club, "form": form, "member": member, "memberships": memberships},
+    )
+
+
+def _membership_form(request, club: Club, member: Member, membership: Membership | None):
+    form = MembershipForm(
+        request.POST or None,
+        instance=membership,
+        initial=None if membership else {"valid_from": timezone.localdate()},
+    )
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            if membership is None:
+                services.membership_add(club=club, member=member, **data)
+            else:
+                services.membership_update(membership=membership, **data)
+        except ClubError as error:
+            form.add_error(None, str(error))
+        else:
+            messages.success(request, _("Saved."))
+            return redirect("clubs:member_edit", slug=club.slug, member_id=member.pk)
+    return render(
+        request,
+        "clubs/membership_form.html",
+        {"club": club, "member": member, "membership": membership, "form": form},
+    )
+
+
+@login_required
+def membership_add(request: HttpRequest, slug: str, member_id: int) -> HttpResponse:
+    club = _club(slug)
+    require(request.user, Action.MANAGE_CLUB, club)
+    return _membership_form(request, club, selectors.club_member(club, member_id), None)
+
+
+@login_required
+def membership_edit(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    club = _club(slug)
+    require(request.user, Action.MANAGE_CLUB, club)
+    membership = get_object_or_404(Membership.objects.select_related("member"), club=club, pk=pk)
+    return _membership_form(request, club, membership.member, membership)
+
+
+@login_required
+def member_import(request: HttpRequest, slug: str) -> HttpResponse:
+    club = _club(slug)
+    require(request.user, Action.MANAGE_CLUB, club)
+    form = MemberImportForm(request.POST or None, request.FILES or None)
+    report = None
+    if request.method == "POST" and form.is_valid():
+        try:
+            report = services.member_import_csv(club=club, text=form.cleaned_data["file"])
+        except MemberImportRefused as refused:
+            report = refused.report
+    return render(
+        request, "clubs/import_members.html", {"club": club, "form": form, "report": report}
+    )
+
+
+def season_list(request: HttpRequest, slug: str) -> HttpResponse:
+    club = _club(slug)
+    return render(
+        request,
+        "clubs/season_list.html",
+        {
+            "club": club,
+            "seasons": selectors.club_seasons(club),
+            "can_manage": can(request.user, Action.MANAGE_CLUB, club),
+        },
+    )
+
+
+def _season_form(request, club: Club, season):
+    form = SeasonForm(request.POST or None, instance=season)
+    if request.method == "POST" and form.is_valid():
+        try:
+            if season is None:
+                season = services.season_create(club=club, **form.cleaned_data)
+            else:
+                services.season_update(season=season, **form.cleaned_data)
+        except ClubError as error:
+            form.add_error(None, str(error))
+        else:
+            messages.success(request, _("Saved."))
+            return redirect("clubs:ladder", slug=club.slug, pk=season.pk)
+    return render(request, "clubs/season_form.html", {"club": club, "form": form, "season": season})
+
+
+@login_required
+def season_create(request: HttpRequest, slug: str) -> HttpResponse:
+    club = _club(slug)
+    require(request.user, Action.MANAGE_CLUB, club)
+    return _season_form(request, club, None)
+
+
+@login_required
+def season_edit(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    club = _club(slug)
+    require(request.user, Action.MANAGE_CLUB, club)
+    return _season_form(request, club, selectors.club_season(club, pk))
+
+
+def ladder(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    club = _club(slug)
+    season = selectors.club_season(club, pk)
+    ladders = season_ladders(season)
+    ids = {r.member_id for r in ladders.rubber} | {r.member_id for r in ladders.tournaments}
+    names = Member.objects.in_bulk(ids)
+    return render(
+        request,
+        "clubs/ladder.html",
+        {
+            "club": club,
+            "season": season,
+            "rule": ladders.rule,
+            "rubber_rows": [(row, names.get(row.member_id)) for row in ladders.rubber],
+            "tournament_rows": [(row, names.get(row.member_id)) for row in ladders.tournaments],
+            "can_manage": can(request.user, Action.MANAGE_CLUB, club),
+        },
+    )
+
+
+def player(request: HttpRequest, slug: str, member_id: int) -> HttpResponse:
+    club = _club(slug)
+    member = selectors.club_member(club, member_id)
+    seasons = list(selectors.club_seasons(club))
+    season = next((s for s in seasons if str(s.pk) == request.GET.get("season")), None)
+    season = season or selectors.season_on(club, timezone.localdate())
+    history = selectors.player_history(season, member) if season else None
+    chart = ""
+    if history and history.nights:
+        chart = form_chart(
+            history.form_points,
+            title=_("Form of %(name)s over %(season)s")
+            % {"name": member.name, "season": season.name},
+            description=_("Cumulative rubber points after each of %(n)d club nights: %(total)g.")
+            % {"n": len(history.nights), "total": history.total_points},
+        )
+    return render(
+        request,
+        "clubs/player.html",
+        {
+            "club": club,
+            "member": member,
+            "season": season,
+            "seasons": seasons,
+            "history": history,
+            "chart": mark_safe(chart),  # noqa: S308 - form_chart escapes every text
+            "can_manage": can(request.user, Action.MANAGE_CLUB, club),
+        },
+    )
