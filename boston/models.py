@@ -35,6 +35,8 @@ class Unit(models.TextChoices):
 
 
 class ContractLevel(models.TextChoices):
+    """Every contract of every variant's ladder (engine ``Level`` names)."""
+
     PIDO = Level.PIDO.name, _("pido (5 tricks)")
     PEQUENA_INDEPENDENCIA = Level.PEQUENA_INDEPENDENCIA.name, _("pequeña independencia (6)")
     PEQUENA_MISERIA = Level.PEQUENA_MISERIA.name, _("pequeña miseria")
@@ -43,9 +45,25 @@ class ContractLevel(models.TextChoices):
     INDEPENDENCIA_DE_NUEVE = Level.INDEPENDENCIA_DE_NUEVE.name, _("independencia de nueve (9)")
     MISERIA_CUATRO_ASES = Level.MISERIA_CUATRO_ASES.name, _("miseria de cuatro ases")
     MISERIA_EN_LA_MESA = Level.MISERIA_EN_LA_MESA.name, _("miseria en la mesa")
+    DEMANDE = Level.DEMANDE.name, _("demande (5 tricks)")
+    CHELEM = Level.CHELEM.name, _("chelem (13 tricks)")
+    FIVE = Level.FIVE.name, _("5 (boston)")
+    SIX = Level.SIX.name, _("6 tricks")
+    SEVEN = Level.SEVEN.name, _("7 tricks")
+    EIGHT = Level.EIGHT.name, _("8 tricks")
+    NINE = Level.NINE.name, _("9 tricks")
+    TEN = Level.TEN.name, _("10 tricks")
+    ELEVEN = Level.ELEVEN.name, _("11 tricks")
+    TWELVE = Level.TWELVE.name, _("12 tricks")
+    THIRTEEN = Level.THIRTEEN.name, _("13 tricks (grand slam)")
+    LITTLE_MISERE = Level.LITTLE_MISERE.name, _("little misère")
+    GRAND_MISERE = Level.GRAND_MISERE.name, _("grand misère")
+    LITTLE_SPREAD = Level.LITTLE_SPREAD.name, _("little spread")
+    GRAND_SPREAD = Level.GRAND_SPREAD.name, _("grand spread")
 
 
 MISERES = [level.name for level in Level if level.is_misere]
+SUPPORTABLE = [level.name for level in Level if level.supportable]
 
 
 class SuitName(models.TextChoices):
@@ -134,7 +152,7 @@ class BostonHand(models.Model):
     """One deal: the auction (calls, or the final contract), the tricks and the payments.
 
     No contract (``level`` empty) means all four passed and the cards were redealt: the
-    stakes stay in the pool. ``tricks`` are those of the declaring side (a misère: the
+    stakes stay in the pool. A trick contract without a suit is Fontainebleau's "grand". ``tricks`` are those of the declaring side (a misère: the
     declarer's). ``change_*`` are the counters each seat and the pool won (+) or lost (−),
     stakes included, as the engine computed them.
     """
@@ -142,6 +160,13 @@ class BostonHand(models.Model):
     table = models.ForeignKey(BostonTable, on_delete=models.PROTECT, related_name="hands")
     number = models.PositiveSmallIntegerField(_("hand"))
     dealer = models.CharField(_("dealer"), max_length=1, choices=SeatName)
+    turned = models.CharField(
+        _("suit turned"),
+        max_length=1,
+        choices=SuitName,
+        blank=True,
+        help_text=_("The dealer's last card: the pequeño (needed to rank suits by preference)."),
+    )
     calls = models.JSONField(_("calls"), default=list, blank=True)
     level = models.CharField(_("contract"), max_length=24, choices=ContractLevel, blank=True)
     suit = models.CharField(_("suit"), max_length=1, choices=SuitName, blank=True)
@@ -187,14 +212,16 @@ class BostonHand(models.Model):
                 name="boston_hand_contract_complete",
             ),
             models.CheckConstraint(
-                condition=Q(level="")
-                | (Q(level__in=MISERES) & Q(suit="") & Q(trump=""))
-                | (~Q(level__in=MISERES) & ~Q(suit="")),
-                name="boston_hand_suit_only_for_trick_contracts",
+                condition=~Q(level__in=MISERES) | (Q(suit="") & Q(trump="")),
+                name="boston_hand_misere_has_no_trump",
+            ),
+            models.CheckConstraint(
+                condition=Q(trump="") | ~Q(suit=""),
+                name="boston_hand_pequeno_bueno_names_a_suit",
             ),
             models.CheckConstraint(
                 condition=Q(supporter="")
-                | (Q(level=Level.PIDO.name) & ~Q(supporter=models.F("declarer"))),
+                | (Q(level__in=SUPPORTABLE) & ~Q(supporter=models.F("declarer"))),
                 name="boston_hand_supporter_of_a_pido",
             ),
             models.CheckConstraint(

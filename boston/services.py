@@ -26,7 +26,8 @@ from boston.models import (
 )
 from clubs.errors import ClubError, HandConflict, HandRefused
 from clubs.models import ClubNight, Member, Membership, User
-from engine.boston.auction import PASS, SOSTENGO, Auction, Call, Contract, Level, bid
+from engine.boston.auction import PASS, SOSTENGO, Auction, Call, Contract, Level, bid, ladder
+from engine.boston.cards import hand_trump
 from engine.boston.payments import (
     PAYMENT_TABLES,
     PaymentTable,
@@ -36,7 +37,7 @@ from engine.boston.payments import (
     hand_result,
     settle,
 )
-from engine.boston.variants import BostonProfile, get_boston_profile
+from engine.boston.variants import BostonProfile, SuitOrder, get_boston_profile
 from engine.cards import Seat, Suit
 from engine.errors import EngineError
 
@@ -110,15 +111,28 @@ class HandEntry:
     supporter: str = ""
     trump: str = ""
     tricks: int | None = None
+    turned: str = ""
 
 
-def _contract_from_calls(entry: HandEntry, dealer: Seat, profile, names) -> Contract | None:
-    auction = Auction(dealer, profile, names)
-    for text in entry.calls:
-        try:
+def _suit(letter: str) -> Suit | None:
+    return Suit.parse(letter) if letter else None
+
+
+def _contract_from_calls(
+    entry: HandEntry, dealer: Seat, profile: BostonProfile, names, first_turned: str
+) -> Contract | None:
+    try:
+        auction = Auction(
+            dealer,
+            profile,
+            names,
+            turned=_suit(entry.turned),
+            first_turned=_suit(first_turned),
+        )
+        for text in entry.calls:
             auction.call(auction.turn, call_parse(text))
-        except EngineError as error:
-            raise HandRefused(str(error)) from None
+    except EngineError as error:
+        raise HandRefused(str(error)) from None
     if not auction.is_over:
         raise HandRefused(
             _("The auction is not over: it is %(name)s's turn.")
@@ -129,7 +143,7 @@ def _contract_from_calls(entry: HandEntry, dealer: Seat, profile, names) -> Cont
     return auction.contract
 
 
-def _contract_from_fields(entry: HandEntry) -> Contract | None:
+def _contract_from_fields(entry: HandEntry, profile: BostonProfile) -> Contract | None:
     if not entry.level:
         if entry.declarer or entry.supporter or entry.suit:
             raise HandRefused(_("Choose the contract, or no declarer (all passed)."))
@@ -139,15 +153,36 @@ def _contract_from_fields(entry: HandEntry) -> Contract | None:
         declarer = Seat[entry.declarer]
     except KeyError:
         raise HandRefused(_("Give the contract and its declarer.")) from None
+    if level not in ladder(profile):
+        raise HandRefused(
+            _("%(contract)s is not a contract of this Boston.") % {"contract": level.label}
+        )
     if level.is_misere and entry.suit:
         raise HandRefused(_("A misère has no trump suit."))
-    if not level.is_misere and not entry.suit:
+    grand = profile.suit_order is SuitOrder.FONTAINEBLEAU
+    if not level.is_misere and not entry.suit and not grand:
         raise HandRefused(_("Give the trump suit of the contract."))
     supporter = Seat[entry.supporter] if entry.supporter else None
-    if supporter is not None and (level is not Level.PIDO or supporter == declarer):
-        raise HandRefused(_("Only another player can support, and only a pido."))
-    suit = Suit.parse(entry.suit) if entry.suit else None
-    return Contract(declarer, level, suit, supporter)
+    if supporter is not None and (not level.supportable or supporter == declarer):
+        raise HandRefused(_("Only another player can support, and only a pido or a demande."))
+    return Contract(declarer, level, _suit(entry.suit), supporter)
+
+
+def _check_trump(entry: HandEntry, contract: Contract, first_turned: str) -> None:
+    """A pequeño/bueno named with the suits turned known must be that suit."""
+    if not entry.trump:
+        return
+    if contract.level.is_misere or contract.suit is None:
+        raise HandRefused(_("Only a contract in a suit is in the pequeño or the bueno."))
+    if entry.turned and first_turned:
+        choice = "pequeño" if entry.trump == "pequeno" else "bueno"
+        if hand_trump(choice, Suit.parse(entry.turned), Suit.parse(first_turned)) != (
+            contract.suit
+        ):
+            raise HandRefused(
+                _("The %(trump)s is not %(suit)s on this deal.")
+                % {"trump": choice, "suit": contract.suit.name.lower()}
+            )
 
 
 def hand_verdict(
@@ -156,22 +191,23 @@ def hand_verdict(
     entry: HandEntry,
     pool: int,
     names: Mapping[Seat, str] | None = None,
+    first_turned: str = "",
 ) -> tuple[Contract | None, Settlement]:
     """The contract (None: all passed, redeal) and the hand's payments, stakes included,
-    when the pool holds ``pool`` before the deal."""
+    when the pool holds ``pool`` before the deal. ``first_turned``: the suit turned on the
+    table's first deal (the bueno)."""
     names = dict(names or {})
     profile = table_profile(table)
     if entry.calls:
-        contract = _contract_from_calls(entry, dealer, profile, names)
+        contract = _contract_from_calls(entry, dealer, profile, names, first_turned)
     else:
-        contract = _contract_from_fields(entry)
+        contract = _contract_from_fields(entry, profile)
     stakes = ante(dealer, table_stakes(table))
     if contract is None:
         if entry.tricks is not None:
             raise HandRefused(_("All four passed: the cards are redealt, no tricks to enter."))
         return None, stakes
-    if entry.trump and contract.level.is_misere:
-        raise HandRefused(_("A misère has no trump suit."))
+    _check_trump(entry, contract, first_turned)
     if entry.tricks is None:
         raise HandRefused(_("Give the tricks taken by the declaring side."))
     try:
@@ -184,6 +220,7 @@ def hand_verdict(
 
 def _apply(row: BostonHand, entry: HandEntry, contract: Contract | None, paid: Settlement) -> None:
     row.calls = list(entry.calls)
+    row.turned = entry.turned
     row.trump = entry.trump if contract is not None else ""
     row.tricks = entry.tricks if contract is not None else None
     row.level = contract.level.name if contract else ""
@@ -222,7 +259,10 @@ def hand_enter(
             entered_by=by,
         )
         pool = sum(h.change_pool for h in hands)
-        contract, paid = hand_verdict(table, Seat[row.dealer], entry, pool, seat_names(table))
+        first_turned = hands[0].turned if hands else entry.turned
+        contract, paid = hand_verdict(
+            table, Seat[row.dealer], entry, pool, seat_names(table), first_turned
+        )
         _apply(row, entry, contract, paid)
         _clean(row)
     try:
@@ -267,7 +307,7 @@ def _conflict(table: BostonTable, number: int, stored: BostonHand | None) -> Han
 
 # --- corrections ---------------------------------------------------------------------------
 
-ENTERED = ("calls", "level", "suit", "declarer", "supporter", "trump", "tricks")
+ENTERED = ("turned", "calls", "level", "suit", "declarer", "supporter", "trump", "tricks")
 CHANGES = ("change_n", "change_e", "change_s", "change_w", "change_pool", "made")
 
 
@@ -281,7 +321,9 @@ def hand_as_dict(hand: BostonHand) -> dict[str, object]:
 def _entry_of(hand: BostonHand) -> HandEntry:
     """A stored hand as it was entered: its calls (replayed again) or its contract."""
     if hand.calls:
-        return HandEntry(calls=tuple(hand.calls), trump=hand.trump, tricks=hand.tricks)
+        return HandEntry(
+            calls=tuple(hand.calls), trump=hand.trump, tricks=hand.tricks, turned=hand.turned
+        )
     return HandEntry(
         level=hand.level,
         suit=hand.suit,
@@ -289,6 +331,7 @@ def _entry_of(hand: BostonHand) -> HandEntry:
         supporter=hand.supporter,
         trump=hand.trump,
         tricks=hand.tricks,
+        turned=hand.turned,
     )
 
 
@@ -316,7 +359,8 @@ def hand_correct(
                 this = entry
             else:
                 this = _entry_of(row)
-            contract, paid = hand_verdict(table, Seat[row.dealer], this, pool, names)
+            first_turned = this.turned if row.number == 1 else rows[0].turned
+            contract, paid = hand_verdict(table, Seat[row.dealer], this, pool, names, first_turned)
             _apply(row, this, contract, paid)
             _clean(row)
             pool += row.change_pool

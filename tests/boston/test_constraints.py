@@ -29,7 +29,7 @@ def test_payments_that_do_not_sum_to_zero_are_refused(table):
         {"level": "PIDO", "suit": "H", "declarer": "E", "tricks": 14, "made": True},
         {"level": "PIDO", "suit": "H", "declarer": "E"},  # no tricks, no verdict
         {"level": "GRAN_MISERIA", "suit": "H", "declarer": "E", "tricks": 0, "made": True},
-        {"level": "PIDO", "declarer": "E", "tricks": 5, "made": True},  # no suit
+        {"level": "PIDO", "trump": "bueno", "declarer": "E", "tricks": 5, "made": True},
         {
             "level": "GRAN_INDEPENDENCIA",
             "suit": "H",

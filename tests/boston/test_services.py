@@ -132,3 +132,55 @@ def test_hand_enter_two_phones_at_once_store_one_hand(table):
         t.join()
     assert sorted(outcomes) == ["conflict", "stored"]
     assert BostonHand.objects.filter(table=table).count() == 1
+
+
+def test_hand_enter_pido_must_be_in_the_pequeno_or_the_bueno(table):
+    _enter(table, 1, calls=["pass"] * 4, turned="C")  # the bueno: clubs
+    with pytest.raises(HandRefused, match="pequeño or the bueno"):
+        _enter(table, 2, calls=["PIDO:S", "pass", "pass", "pass"], turned="H", tricks=5)
+    hand = _enter(
+        table, 2, calls=["PIDO:C", "pass", "pass", "pass"], turned="H", trump="bueno", tricks=5
+    )
+    assert (hand.suit, hand.trump, hand.declarer) == ("C", "bueno", "S")
+
+
+def test_hand_enter_trump_named_wrongly_is_refused(table):
+    with pytest.raises(HandRefused, match="pequeño is not spades"):
+        _enter(
+            table, 1, level="PIDO", suit="S", declarer="E", trump="pequeno", turned="H", tricks=5
+        )
+
+
+def test_anglo_american_table_ranks_by_preference_and_needs_the_turned_suit(night, people):
+    from boston.services import boston_table_create
+    from tests.boston.conftest import CLUB_TABLE
+
+    table = boston_table_create(
+        club_night=night,
+        members={seat: people[seat].member for seat in "NESW"},
+        variant="boston_anglo",
+        payment_table="own",
+        own_payment_table=CLUB_TABLE,
+    )
+    with pytest.raises(HandRefused, match="suit turned"):
+        _enter(table, 1, calls=["SIX:C"], tricks=6)
+    # Hearts turned: diamonds (colour) outbid clubs (plain) at six.
+    hand = _enter(table, 1, calls=["SIX:C", "SIX:D", "pass", "pass", "pass"], turned="H", tricks=7)
+    assert (hand.declarer, hand.suit, hand.made) == ("S", "D", True)
+    with pytest.raises(HandRefused, match="not a contract of this Boston"):
+        _enter(table, 2, level="PIDO", suit="H", declarer="E", tricks=5)
+
+
+def test_fontainebleau_demande_in_grand_needs_no_suit(night, people):
+    from boston.services import boston_table_create
+    from tests.boston.conftest import CLUB_TABLE
+
+    table = boston_table_create(
+        club_night=night,
+        members={seat: people[seat].member for seat in "NESW"},
+        variant="boston_fontainebleau",
+        payment_table="own",
+        own_payment_table=CLUB_TABLE,
+    )
+    hand = _enter(table, 1, calls=["DEMANDE", "pass", "sostengo"], tricks=8)
+    assert (hand.level, hand.suit, hand.supporter, hand.made) == ("DEMANDE", "", "W", True)
