@@ -94,8 +94,10 @@ class HandResult:
 def hand_result(contract: Contract, tricks_taken: int) -> HandResult:
     """Judge the hand. ``tricks_taken``: by the declaring side (a misère: by the declarer,
     counting pequeña miseria's 12 tricks after the discard — any trick taken fails it)."""
-    if not 0 <= tricks_taken <= 13:
-        raise BostonError(f"a side cannot take {tricks_taken} tricks")
+    limit = contract.level.tricks_played
+    if not 0 <= tricks_taken <= limit:
+        after = " of the 12 played after the discard" if limit == 12 else ""
+        raise BostonError(f"a side cannot take {tricks_taken} tricks{after}")
     if contract.level.is_misere:
         return HandResult(made=tricks_taken == 0, short=0 if tricks_taken == 0 else tricks_taken)
     need = contract.tricks
