@@ -15,8 +15,9 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
+from clubs.errors import ClubError
+from clubs.matches import match_state
 from clubs.models import ClubNight, Season
-from clubs.rubbers import rubber_state
 
 
 @dataclass(frozen=True)
@@ -60,25 +61,25 @@ class PercentageRow:
 
 
 def club_night_results(season: Season) -> Iterable[LadderResult]:
-    """Rubber points per player per club night of the season (finished rubbers only)."""
+    """Rubber points per player per club night of the season: every finished rubber of each
+    table's three-rubber match, with players reseated for rubbers 2 and 3
+    (:func:`clubs.matches.match_state`), and dummy tables scored with
+    :func:`engine.dummy.dummy_totals`. A fixed number of queries, however many nights."""
     nights = ClubNight.objects.filter(
         club_id=season.club_id, date__gte=season.starts, date__lte=season.ends
     ).prefetch_related("tables__seats", "tables__rubbers__hands")
     for night in nights:
         points: dict[int, float] = defaultdict(float)
         for table in night.tables.all():
-            seats = {s.seat: s.member_id for s in table.seats.all()}
-            for rubber in table.rubbers.all():
-                if rubber.number != 1:
-                    continue  # later rubbers reseat players: see clubs.matches.match_state
-                state = rubber_state(rubber, sorted(rubber.hands.all(), key=lambda h: h.number))
-                if not state.is_over:
-                    continue
-                result = state.result()
-                for seat, member_id in seats.items():
-                    side = "NS" if seat in "NS" else "EW"
-                    won = result.winner.name == side
-                    points[member_id] += result.points if won else -result.points
+            table.club_night = night
+            try:
+                match = match_state(table)
+            except ClubError:
+                continue  # a table whose players are not all seated yet
+            if not any(state.is_over for _rubber, _hands, state in match.rubbers):
+                continue  # no rubber finished: nothing won or lost yet
+            for member_id, score in match.totals.items():
+                points[member_id] += score
         for member_id, score in points.items():
             yield LadderResult(member_id, night.date, score)
 

@@ -164,6 +164,13 @@ class SideName(models.TextChoices):
     EW = "EW", _("East–West")
 
 
+class TrumpName(models.TextChoices):
+    SPADES = "S", _("Spades")
+    HEARTS = "H", _("Hearts")
+    DIAMONDS = "D", _("Diamonds")
+    CLUBS = "C", _("Clubs")
+
+
 class RevokePenaltyName(models.TextChoices):
     TAKE_TRICKS = "take_tricks", _("Take three tricks")
     DEDUCT = "deduct", _("Deduct three points")
@@ -188,10 +195,15 @@ class ClubNight(models.Model):
 
 
 class RubberTable(models.Model):
-    """A table at a club night: four members (or three, with dummy) playing rubbers."""
+    """A table at a club night: four members (or three, with dummy) playing rubbers.
+
+    At a dummy table (``dummy``) the three members sit South, West and East for rubber 1 in
+    the order they cut (South holds Dummy first); Dummy sits North (:mod:`engine.dummy`).
+    """
 
     club_night = models.ForeignKey(ClubNight, on_delete=models.PROTECT, related_name="tables")
     number = models.PositiveSmallIntegerField(_("table"))
+    dummy = models.BooleanField(_("dummy whist (three players)"), default=False)
 
     class Meta:
         ordering = ["club_night", "number"]
@@ -262,6 +274,14 @@ class HandRecord(models.Model):
     revoke_penalty = models.CharField(
         _("penalty elected"), max_length=12, choices=RevokePenaltyName, blank=True
     )
+    revoke_by_dummy = models.BooleanField(_("revoke from dummy's hand"), default=False)
+    deal = models.CharField(
+        _("deal"),
+        max_length=80,
+        blank=True,
+        help_text=_("The four hands as a PBN deal, when entered; honours are computed from it."),
+    )
+    trump = models.CharField(_("trumps"), max_length=1, choices=TrumpName, blank=True)
     entered_by = models.ForeignKey(
         User, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
@@ -286,6 +306,14 @@ class HandRecord(models.Model):
                 condition=(Q(revoke_side="") & Q(revoke_penalty=""))
                 | (~Q(revoke_side="") & ~Q(revoke_penalty="")),
                 name="clubs_hand_revoke_has_penalty",
+            ),
+            models.CheckConstraint(
+                condition=Q(revoke_by_dummy=False) | ~Q(revoke_side=""),
+                name="clubs_hand_dummy_revoke_has_side",
+            ),
+            models.CheckConstraint(
+                condition=(Q(deal="") & Q(trump="")) | (~Q(deal="") & ~Q(trump="")),
+                name="clubs_hand_deal_has_trump",
             ),
         ]
 

@@ -10,10 +10,11 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from clubs.errors import HandConflict, HandRefused
-from clubs.models import ClubNight, HandCorrection, HandRecord, RubberRecord, User
-from engine.cards import Seat, Side
+from clubs.models import ClubNight, HandCorrection, HandRecord, RubberRecord, RubberTable, User
+from engine.cards import Seat, Side, Suit
+from engine.deal import Deal, parse_pbn_deal
 from engine.errors import EngineError
-from engine.honours import NO_HONOURS, HonoursHeld
+from engine.honours import NO_HONOURS, HonoursHeld, check_honours_claim, honours_held
 from engine.profiles import RuleProfile, get_profile
 from engine.rubber import Hand, Rubber, next_dealer, score_rubber
 from engine.scoring import Revoke, RevokePenalty
@@ -24,13 +25,23 @@ def night_profile(night: ClubNight) -> RuleProfile:
     return get_profile(night.rule_profile, **(night.rule_overrides or {}))
 
 
+def table_profile(table: RubberTable) -> RuleProfile:
+    """The profile a table plays: the night's, or dummy whist at a three-player table (with
+    the night's overrides, e.g. its game target)."""
+    night = table.club_night
+    if not table.dummy:
+        return night_profile(night)
+    overrides = {k: v for k, v in (night.rule_overrides or {}).items() if k != "players"}
+    return get_profile("dummy", **overrides)
+
+
 def engine_hand(row: HandRecord) -> Hand:
     """The engine's :class:`~engine.rubber.Hand` for a stored hand row."""
     honours = (
         HonoursHeld(Side[row.honours_side], row.honours_count) if row.honours_side else NO_HONOURS
     )
     revokes = (
-        (Revoke(Side[row.revoke_side], RevokePenalty(row.revoke_penalty)),)
+        (Revoke(Side[row.revoke_side], RevokePenalty(row.revoke_penalty), row.revoke_by_dummy),)
         if row.revoke_side
         else ()
     )
@@ -38,18 +49,17 @@ def engine_hand(row: HandRecord) -> Hand:
 
 
 def rubber_state(rubber: RubberRecord, hands: list[HandRecord] | None = None) -> Rubber:
-    """The engine's rubber after the stored hands (pass ``hands`` to avoid a query)."""
+    """The engine's rubber after the stored hands (pass ``hands``, in order, to avoid a
+    query)."""
     rows = hands if hands is not None else list(rubber.hands.order_by("number"))
-    profile = night_profile(rubber.table.club_night)
-    return score_rubber(profile, [engine_hand(r) for r in rows])
+    return score_rubber(table_profile(rubber.table), [engine_hand(r) for r in rows])
 
 
 def dealer_due(rubber: RubberRecord, hands: list[HandRecord]) -> Seat:
     """Who deals the next hand: the first dealer, then each to the left in turn."""
     if not hands:
         return Seat[rubber.first_dealer]
-    profile = night_profile(rubber.table.club_night)
-    return next_dealer(Seat[hands[-1].dealer], profile)
+    return next_dealer(Seat[hands[-1].dealer], table_profile(rubber.table))
 
 
 def hand_enter(
@@ -61,11 +71,17 @@ def hand_enter(
     honours_count: int = 0,
     revoke_side: str = "",
     revoke_penalty: str = "",
+    revoke_by_dummy: bool = False,
+    deal: str = "",
+    trump: str = "",
+    honours_claimed: bool = True,
     by: User | None,
 ) -> HandRecord:
     """Store hand ``expected_number`` of ``rubber`` after the engine has scored it.
 
-    The dealer is the one due. Raises :class:`HandRefused` with the engine's message for an
+    The dealer is the one due. With a ``deal`` (a PBN deal string) and its ``trump`` suit the
+    honours are computed from the cards dealt; a typed claim (``honours_claimed``) that
+    disagrees with the deal is refused. Raises :class:`HandRefused` with the engine's message for an
     impossible hand, and :class:`HandConflict` (carrying the stored hand) when that hand
     number is already stored — e.g. entered a moment earlier from another phone.
     """
@@ -83,9 +99,12 @@ def hand_enter(
             honours_count=honours_count,
             revoke_side=revoke_side,
             revoke_penalty=revoke_penalty,
+            revoke_by_dummy=revoke_by_dummy,
             entered_by=by,
         )
         try:
+            if deal or trump:
+                _honours_from_deal(row, deal, trump, claimed=honours_claimed)
             row.full_clean(validate_constraints=False)
             rubber_state(rubber, hands).play(engine_hand(row))
         except ValidationError as error:
@@ -98,6 +117,30 @@ def hand_enter(
     except IntegrityError:
         raise _conflict(rubber, expected_number, None) from None
     return row
+
+
+def _honours_from_deal(row: HandRecord, deal: str, trump: str, *, claimed: bool) -> None:
+    """Set the deal, trump and honours of ``row`` from the cards dealt (engine errors name
+    a card dealt twice or a hand of the wrong size)."""
+    if not deal.strip():
+        raise HandRefused(_("Enter the deal as well as the trump suit."))
+    if not trump:
+        raise HandRefused(_("Give the trump suit of the deal."))
+    dealt: Deal = parse_pbn_deal(deal)
+    suit = Suit.parse(trump)
+    hands = dealt.as_mapping()
+    if claimed:
+        claim = (
+            HonoursHeld(Side[row.honours_side], row.honours_count)
+            if row.honours_side
+            else NO_HONOURS
+        )
+        held = check_honours_claim(claim, hands, suit)
+    else:
+        held = honours_held(hands, suit)
+    row.deal, row.trump = dealt.to_pbn(), suit.letter
+    row.honours_side = held.side.name if held.side is not None else ""
+    row.honours_count = held.count if held.side is not None else 0
 
 
 def _conflict(rubber: RubberRecord, number: int, stored: HandRecord | None) -> HandConflict:
@@ -113,7 +156,14 @@ def _conflict(rubber: RubberRecord, number: int, stored: HandRecord | None) -> H
     return HandConflict(message, stored)
 
 
-CORRECTABLE = ("ns_tricks", "honours_side", "honours_count", "revoke_side", "revoke_penalty")
+CORRECTABLE = (
+    "ns_tricks",
+    "honours_side",
+    "honours_count",
+    "revoke_side",
+    "revoke_penalty",
+    "revoke_by_dummy",
+)
 
 
 def hand_as_dict(hand: HandRecord) -> dict[str, object]:
