@@ -104,6 +104,14 @@ def require(user, action: Action, club: Club | int, *, seated: Iterable[int] = (
         raise PermissionDenied(messages.get(action, _("You are not allowed to do this.")))
 
 
+def can_enter_at_table(user, table) -> bool:
+    """Whether ``user`` may enter hands at a club-night ``table``: the club's organisers and
+    secretaries anywhere, a player only while seated at it (its ``seats``, prefetched or
+    not, and its ``club_night`` give the members and the club)."""
+    seated = [seat.member_id for seat in table.seats.all()]
+    return can(user, Action.ENTER_SCORES, table.club_night.club_id, seated=seated)
+
+
 class ClubPermission(BasePermission):
     """DRF permission: anyone reads; writes need ``write_action`` in the object's club.
 
