@@ -5,11 +5,12 @@ Contract:
 * :class:`RuleProfile` is immutable. ``profile.override(game_target=10)`` checks the new
   settings and returns a *new* profile; an unknown setting or a value out of range raises
   :class:`~engine.errors.ProfileError` with a message naming the setting.
-* Five presets, each a module constant and in :data:`PRESETS`: :data:`SHORT` (game 5, honours,
+* Six presets, each a module constant and in :data:`PRESETS`: :data:`SHORT` (game 5, honours,
   rubber points), :data:`AMERICAN` (game 7, tricks only), :data:`LONG` (game 9 as the seeds
   say; a club may override to 10), :data:`DUPLICATE` (every trick counts, no honours, no
-  games) and :data:`DUMMY` (three players, short-whist scoring, dummy not liable to the revoke
-  penalty). ``get_profile("short", **overrides)`` returns a preset, optionally overridden.
+  games), :data:`DUMMY` (three players, short-whist scoring, dummy not liable to the revoke
+  penalty) and :data:`DOUBLE_DUMMY` (two players, each with a dummy: the same laws, but no
+  misdeal — "the deal is a disadvantage", so the misdealer deals again). ``get_profile("short", **overrides)`` returns a preset, optionally overridden.
 * ``to_dict()`` gives plain JSON values (enums as their string values); ``from_dict()`` reads
   them back, rejects unknown keys, and takes any missing setting from the preset named by
   ``name`` (or, for a club's own name, from :class:`RuleProfile`'s defaults, which are short
@@ -51,6 +52,7 @@ __all__ = [
     "LONG",
     "DUPLICATE",
     "DUMMY",
+    "DOUBLE_DUMMY",
     "PRESETS",
     "get_profile",
 ]
@@ -95,7 +97,7 @@ _ENUMS: dict[str, type[enum.Enum]] = {
 }
 _BOOLS = ("honours", "rubber_points", "every_trick_counts", "dummy_liable_to_revoke")
 _INTS: dict[str, tuple[int, int]] = {
-    "players": (3, 4),
+    "players": (2, 4),
     "game_target": (1, 50),
     "rubber_bonus": (0, 50),
     "double_from": (0, 50),
@@ -107,7 +109,7 @@ _INTS: dict[str, tuple[int, int]] = {
 class RuleProfile:
     """The settings a club or event plays by. Defaults are English short whist.
 
-    ``players``: 4, or 3 for dummy whist. ``game_target``: points that win a game.
+    ``players``: 4, 3 for dummy whist, 2 for double dummy. ``game_target``: points that win a game.
     ``honours``: whether honours score; ``honours_at_game``: the §2.2 rule.
     ``rubber_points``: whether game values and ``rubber_bonus`` are reckoned (§2.3); when off,
     a rubber is worth ``rubber_bonus`` to its winners (Foster's "agreed value").
@@ -115,7 +117,8 @@ class RuleProfile:
     ``revoke_penalty``: tricks or points a revoke costs (3). ``both_revoke``, ``misdeal``:
     the DISPUTED policies. ``trump_scheme``: how trumps are chosen.
     ``every_trick_counts``: duplicate scoring — boards, not games (§7).
-    ``dummy_liable_to_revoke``: only with three players; the Club Code says no (§5).
+    ``dummy_liable_to_revoke``: only with fewer than four players (a dummy at the table); the
+    Club Code says no (§5).
     """
 
     name: str
@@ -244,15 +247,21 @@ DUPLICATE = RuleProfile(
     trump_scheme=TrumpScheme.HDSC,
 )
 DUMMY = RuleProfile(name="dummy", players=3, dummy_liable_to_revoke=False)
+DOUBLE_DUMMY = RuleProfile(
+    name="double_dummy",
+    players=2,
+    dummy_liable_to_revoke=False,
+    misdeal=MisdealPolicy.REDEAL_SAME_DEALER,
+)
 
 #: The presets by name.
 PRESETS: Mapping[str, RuleProfile] = MappingProxyType(
-    {profile.name: profile for profile in (SHORT, AMERICAN, LONG, DUPLICATE, DUMMY)}
+    {profile.name: profile for profile in (SHORT, AMERICAN, LONG, DUPLICATE, DUMMY, DOUBLE_DUMMY)}
 )
 
 
 def get_profile(name: str, **overrides: Any) -> RuleProfile:
-    """The preset called ``name`` (short, american, long, duplicate, dummy) with
+    """The preset called ``name`` (short, american, long, duplicate, dummy, double_dummy) with
     ``overrides`` applied."""
     try:
         profile = PRESETS[name]

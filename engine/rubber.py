@@ -19,8 +19,9 @@ Contract:
   many (:meth:`RubberResult.points_for`). Each player gets his side's points
   (:meth:`RubberResult.player_points`, given which player sits where).
 * :func:`next_dealer`: the deal passes to the left after every hand; after a misdeal the
-  profile's misdeal policy decides (Club law 43: the misdealer loses the deal; American and
-  duplicate: he deals again).
+  profile's misdeal policy decides (Club law 43: the misdealer loses the deal; American,
+  duplicate and double dummy: he deals again); a new deal (Club law 37) is dealt by the same
+  dealer under every policy.
 """
 
 from __future__ import annotations
@@ -159,9 +160,12 @@ def score_rubber(profile: RuleProfile, hands: Iterable[Hand]) -> Rubber:
     return rubber
 
 
-def next_dealer(dealer: Seat, profile: RuleProfile, *, misdeal: bool = False) -> Seat:
+def next_dealer(
+    dealer: Seat, profile: RuleProfile, *, misdeal: bool = False, new_deal: bool = False
+) -> Seat:
     """Who deals next: the player on the left, unless the hand was misdealt and the profile
-    makes the misdealer deal again."""
-    if misdeal and profile.misdeal is MisdealPolicy.REDEAL_SAME_DEALER:
+    makes the misdealer deal again, or a new deal is due (Club law 37: an imperfect pack, a
+    card other than the last faced in the pack), which the same dealer deals."""
+    if new_deal or (misdeal and profile.misdeal is MisdealPolicy.REDEAL_SAME_DEALER):
         return Seat(dealer)
     return Seat(dealer).left

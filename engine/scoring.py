@@ -20,8 +20,9 @@ profile):
   game on that hand: its score is held at game−1 (law 82; long whist "must remain at 9").
   Both sides revoking follows the profile's :class:`~engine.profiles.BothRevokePolicy`:
   each penalised and neither can win the game, or a new deal (nothing scored).
-* Dummy (§5): a revoke by dummy carries no penalty unless the profile says dummy is liable;
-  such a claim is refused with a :class:`ScoringError` that says so.
+* Dummy (§5; dummy and double dummy): a revoke by a dummy carries no penalty unless the
+  profile says dummy is liable; such a claim is refused with a :class:`ScoringError` that
+  says so.
 * The result, :class:`HandScore`, always satisfies
   ``after = before + revoke_points + trick_points + honour_points`` for each side.
 
@@ -257,7 +258,7 @@ class HandScorer:
             raise ScoringError("each revoke must be a Revoke(side, penalty)")
         if not revoke.by_dummy:
             return
-        if self.profile.players != 3:
+        if self.profile.players == 4:
             raise ScoringError("there is no dummy in a four-player game")
         if not self.profile.dummy_liable_to_revoke:
             raise ScoringError(

@@ -54,7 +54,7 @@ def test_presets_dummy_is_three_players_short_scoring_dummy_not_liable():
 
 
 def test_presets_are_registered_by_name():
-    assert set(PRESETS) == {"short", "american", "long", "duplicate", "dummy"}
+    assert set(PRESETS) == {"short", "american", "long", "duplicate", "dummy", "double_dummy"}
     assert all(PRESETS[name].name == name for name in PRESETS)
 
 
