@@ -13,6 +13,11 @@ Contract:
 * Over the three rubbers every player partners each of the other three exactly once, for any
   first seating and any dealers. :func:`match_totals` adds each player's points (his side's
   points in each rubber, :meth:`engine.rubber.RubberResult.points_for`).
+* Cutting (rules.md §1; Club law 13, old Hoyle): in cutting the ace is the lowest card
+  (:func:`cut_rank`); the two lowest cuts play against the two highest and the lowest deals
+  (:func:`cut_for_table`). Equal cards that would decide the deal or the partnerships must be
+  cut again (a :class:`~engine.errors.RotationError` says who). The pack is cut for each deal
+  by the dealer's right-hand adversary (:func:`cutter`).
 """
 
 from __future__ import annotations
@@ -20,11 +25,14 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
-from engine.cards import Seat, Side
+from engine.cards import Card, Rank, Seat, Side
 from engine.errors import RotationError
 from engine.rubber import RubberResult
 
 __all__ = [
+    "cut_rank",
+    "cutter",
+    "cut_for_table",
     "Seating",
     "due_to_deal",
     "second_rubber_seating",
@@ -89,6 +97,34 @@ class Seating(Mapping[Seat, Hashable]):
         players = list(self.players)
         players[a], players[b] = players[b], players[a]
         return Seating(tuple(players))
+
+
+def cut_rank(card: Card) -> int:
+    """A card's rank when cutting: the ace is the lowest (1), then 2 … king (13)."""
+    if not isinstance(card, Card):
+        raise RotationError(f"{card!r} is not a card")
+    return 1 if card.rank is Rank.ACE else int(card.rank)
+
+
+def cutter(dealer: Seat) -> Seat:
+    """Who cuts the pack for ``dealer``: his right-hand adversary."""
+    return _seat(dealer).right
+
+
+def cut_for_table(cuts: Mapping[Hashable, Card]) -> Seating:
+    """Rubber 1's seating from the four players' cuts: the lowest cut deals and sits North;
+    his partner is the other of the two lowest (South); the two highest sit East and West
+    (the higher on the dealer's left). Suits do not count: equal cards that would decide who
+    deals or who partners whom must be cut again."""
+    if not isinstance(cuts, Mapping) or len(cuts) != 4:
+        raise RotationError("four players cut for partners and deal")
+    order = sorted(cuts, key=lambda player: cut_rank(cuts[player]))
+    ranks = [cut_rank(cuts[player]) for player in order]
+    if ranks[0] == ranks[1]:
+        raise RotationError(f"{order[0]} and {order[1]} cut equal cards for the deal: cut again")
+    if ranks[1] == ranks[2]:
+        raise RotationError(f"{order[1]} and {order[2]} cut equal cards for partners: cut again")
+    return Seating((order[0], order[3], order[1], order[2]))
 
 
 def due_to_deal(last_dealer: Seat) -> Seat:
