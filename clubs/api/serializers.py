@@ -1,51 +1,172 @@
-"""Serializers of the clubs API."""
+"""Serializers of the clubs API: clubs, members, memberships, seasons and the ladder.
+
+Club nights, tables, rubbers and hands are in :mod:`clubs.api.serializers_nights`. Writes go
+through services; these serializers only check the shape of the input.
+"""
 
 from __future__ import annotations
 
 from rest_framework import serializers
 
-from clubs.models import HandRecord, RubberRecord
+from clubs.models import Club, Member, Membership, Role, RuleProfileName, Season
 
 
-class HandSerializer(serializers.ModelSerializer):
-    # Plain strings in the schema: the seat/side choice sets are shared with other apps.
-    dealer = serializers.CharField(read_only=True, help_text="N, E, S or W")
-    honours_side = serializers.CharField(read_only=True, help_text="NS, EW or empty")
-    revoke_side = serializers.CharField(read_only=True, help_text="NS, EW or empty")
-    revoke_penalty = serializers.CharField(read_only=True)
-
+class ClubSerializer(serializers.ModelSerializer):
     class Meta:
-        model = HandRecord
-        fields = [
-            "id",
-            "number",
-            "dealer",
-            "ns_tricks",
-            "honours_side",
-            "honours_count",
-            "revoke_side",
-            "revoke_penalty",
-            "entered_at",
-        ]
+        model = Club
+        fields = ["id", "name", "slug", "rule_profile", "rule_overrides", "language", "time_zone"]
+        read_only_fields = ["id"]
+        extra_kwargs = {
+            "rule_overrides": {"help_text": "Engine settings that differ from the profile."},
+        }
+
+    def get_fields(self):
+        fields = super().get_fields()
+        if self.instance is not None:  # the slug is the club's address: it never changes
+            fields["slug"].read_only = True
+        return fields
+
+
+class ClubSettingsSerializer(serializers.Serializer):
+    """The settings a secretary may change (all optional in a PATCH)."""
+
+    name = serializers.CharField(max_length=120)
+    rule_profile = serializers.ChoiceField(choices=RuleProfileName.choices)
+    rule_overrides = serializers.DictField(
+        help_text="Engine settings that differ from the profile, e.g. {'game_target': 10}."
+    )
+    language = serializers.ChoiceField(choices=["en", "es", "cs"])
+    time_zone = serializers.CharField(max_length=64, help_text="e.g. Europe/Madrid")
+
+
+class MembershipBriefSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Membership
+        fields = ["id", "role", "valid_from", "valid_to"]
         read_only_fields = fields
 
 
-class HandEntrySerializer(serializers.Serializer):
-    """A hand entered from a phone: ``number`` is the hand the phone expects to enter."""
+class MemberSerializer(serializers.ModelSerializer):
+    """A member with their roles in this club. ``email`` and ``phone`` are present only
+    for the club's organisers and secretaries."""
 
-    number = serializers.IntegerField(min_value=1)
-    ns_tricks = serializers.IntegerField(min_value=0)
-    honours_side = serializers.CharField(required=False, allow_blank=True, default="")
-    honours_count = serializers.IntegerField(required=False, default=0)
-    revoke_side = serializers.CharField(required=False, allow_blank=True, default="")
-    revoke_penalty = serializers.CharField(required=False, allow_blank=True, default="")
-
-
-class RubberSerializer(serializers.ModelSerializer):
-    hands = HandSerializer(many=True, read_only=True)
-    first_dealer = serializers.CharField(read_only=True, help_text="N, E, S or W")
+    memberships = MembershipBriefSerializer(
+        source="club_memberships", many=True, read_only=True, help_text="Roles in this club."
+    )
+    email = serializers.EmailField(
+        required=False, read_only=True, help_text="Organisers and secretaries only."
+    )
+    phone = serializers.CharField(
+        required=False, read_only=True, help_text="Organisers and secretaries only."
+    )
 
     class Meta:
-        model = RubberRecord
-        fields = ["id", "table", "number", "first_dealer", "hands"]
+        model = Member
+        fields = ["id", "name", "email", "phone", "memberships"]
         read_only_fields = fields
+
+    def to_representation(self, instance):
+        data = super().to_representation(instance)
+        if not self.context.get("show_contact"):
+            data.pop("email", None)
+            data.pop("phone", None)
+        return data
+
+
+class MemberWriteSerializer(serializers.Serializer):
+    """A member's name and contact details (a secretary writes)."""
+
+    name = serializers.CharField(max_length=120)
+    email = serializers.EmailField(required=False, allow_blank=True, default="")
+    phone = serializers.CharField(max_length=40, required=False, allow_blank=True, default="")
+
+
+class MemberCreateSerializer(MemberWriteSerializer):
+    """A new member of the club with their first role (a known email reuses the person)."""
+
+    role = serializers.ChoiceField(choices=Role.choices, default=Role.PLAYER)
+    valid_from = serializers.DateField(help_text="YYYY-MM-DD")
+    valid_to = serializers.DateField(required=False, allow_null=True, default=None)
+
+
+class MemberImportSerializer(serializers.Serializer):
+    """A CSV of members: upload it as ``file`` (multipart) or send its text as ``csv``."""
+
+    file = serializers.FileField(required=False)
+    csv = serializers.CharField(required=False, allow_blank=False, trim_whitespace=False)
+
+    def validate(self, attrs):
+        if "file" in attrs:
+            try:
+                attrs["text"] = attrs["file"].read().decode("utf-8-sig")
+            except UnicodeDecodeError:
+                raise serializers.ValidationError({"file": "The file is not UTF-8 text."}) from None
+        elif "csv" in attrs:
+            attrs["text"] = attrs["csv"]
+        else:
+            raise serializers.ValidationError("Send the CSV as a file or as text.")
+        return attrs
+
+
+class MemberImportRowSerializer(serializers.Serializer):
+    line = serializers.IntegerField(help_text="The CSV line (1 is the header).")
+    reason = serializers.CharField()
+
+
+class MemberImportReportSerializer(serializers.Serializer):
+    detail = serializers.CharField(required=False)
+    created = serializers.IntegerField()
+    refused = MemberImportRowSerializer(many=True)
+
+
+class MembershipSerializer(serializers.ModelSerializer):
+    member_name = serializers.CharField(source="member.name", read_only=True)
+
+    class Meta:
+        model = Membership
+        fields = ["id", "member", "member_name", "role", "valid_from", "valid_to"]
+        read_only_fields = ["id", "member_name"]
+
+    def get_fields(self):
+        fields = super().get_fields()
+        if self.instance is not None:  # a membership belongs to one person for good
+            fields["member"].read_only = True
+        return fields
+
+
+class SeasonSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Season
+        fields = ["id", "name", "starts", "ends", "count_best", "min_attendance"]
+        read_only_fields = ["id"]
+        extra_kwargs = {"min_attendance": {"required": False}}
+
+
+class LadderRowSerializer(serializers.Serializer):
+    rank = serializers.IntegerField(help_text="Equal totals share a rank (1, 2, 2, 4).")
+    member = serializers.IntegerField(source="member_id")
+    member_name = serializers.CharField()
+    total = serializers.FloatField(help_text="Rubber points over the counted results.")
+    counted = serializers.IntegerField(help_text="Results that count under the rule.")
+    played = serializers.IntegerField(help_text="Club nights played in the season.")
+
+
+class PercentageRowSerializer(serializers.Serializer):
+    rank = serializers.IntegerField(help_text="Equal averages share a rank.")
+    member = serializers.IntegerField(source="member_id")
+    member_name = serializers.CharField()
+    average = serializers.FloatField(help_text="Average percentage over the counted results.")
+    counted = serializers.IntegerField(help_text="Results that count under the rule.")
+    played = serializers.IntegerField(help_text="Tournament results in the season.")
+
+
+class LadderSerializer(serializers.Serializer):
+    """A season's two ladders under one counting rule, never added together."""
+
+    season = serializers.IntegerField()
+    count_best = serializers.IntegerField(allow_null=True)
+    min_attendance = serializers.IntegerField()
+    rows = LadderRowSerializer(many=True, help_text="Rubber points from club nights.")
+    tournaments = PercentageRowSerializer(
+        many=True, help_text="Average percentages from tournaments."
+    )

@@ -1,55 +1,257 @@
-"""Viewsets of the clubs API: thin, permissions from clubs.permissions, domain errors → 400/409."""
+"""Viewsets of the clubs API: clubs, members, memberships, seasons and their ladders.
+
+Thin: check the input's shape, call one service, map :class:`clubs.errors.ClubError` to a 400
+with its message. Permissions come from :mod:`clubs.permissions` (see
+:mod:`clubs.api.access`). Club nights, tables, rubbers and hands: :mod:`clubs.api.views_nights`.
+"""
 
 from __future__ import annotations
 
-from drf_spectacular.utils import extend_schema
-from rest_framework import status, viewsets
+from dataclasses import asdict
+
+from django.db.models import Prefetch
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
-from rest_framework.permissions import AllowAny
+from rest_framework.exceptions import ValidationError
+from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
 from rest_framework.response import Response
 
-from clubs.api.serializers import HandEntrySerializer, HandSerializer, RubberSerializer
-from clubs.errors import ClubError, HandConflict
-from clubs.models import RubberRecord
-from clubs.permissions import Action, can
-from clubs.rubbers import hand_enter
+from clubs import club_settings, services
+from clubs.api import serializers as s
+from clubs.api.access import CLUB_SLUG, ClubScoped, ClubSettingsPermission
+from clubs.errors import ClubError, MemberImportRefused
+from clubs.ladder import season_ladders
+from clubs.models import Club, Member, Membership, Season
+from clubs.permissions import Action, IsClubSecretary, can
 
 
-class RubberViewSet(viewsets.ReadOnlyModelViewSet):
-    """Rubbers played at club-night tables, with their hands; anyone reads."""
+def bad_request(error: ClubError) -> ValidationError:
+    """A domain error as a 400 ``{"detail": message}``."""
+    return ValidationError({"detail": str(error)})
 
-    serializer_class = RubberSerializer
-    permission_classes = [AllowAny]
-    queryset = (
-        RubberRecord.objects.select_related("table__club_night")
-        .prefetch_related("hands")
-        .order_by("pk")
-    )
+
+class ClubViewSet(
+    mixins.ListModelMixin,
+    mixins.RetrieveModelMixin,
+    mixins.CreateModelMixin,
+    mixins.UpdateModelMixin,
+    viewsets.GenericViewSet,
+):
+    """Clubs: anyone reads; a club's secretaries change its settings; site staff create."""
+
+    serializer_class = s.ClubSerializer
+    permission_classes = [ClubSettingsPermission]
+    queryset = Club.objects.order_by("name", "pk")
+    lookup_field = "slug"
+    lookup_url_kwarg = "slug"
+
+    def perform_create(self, serializer) -> None:
+        try:
+            serializer.instance = club_settings.club_create(**serializer.validated_data)
+        except ClubError as error:
+            raise bad_request(error) from error
+
+    def perform_update(self, serializer) -> None:
+        data = dict(serializer.validated_data)
+        data.pop("slug", None)
+        try:
+            serializer.instance = club_settings.club_update(club=serializer.instance, **data)
+        except ClubError as error:
+            raise bad_request(error) from error
+
+
+@extend_schema(parameters=[CLUB_SLUG])
+class MemberViewSet(
+    ClubScoped,
+    mixins.ListModelMixin,
+    mixins.RetrieveModelMixin,
+    viewsets.GenericViewSet,
+):
+    """The club's members with their roles in it. Anyone sees names and roles; ``email`` and
+    ``phone`` only the club's organisers and secretaries. Secretaries add and edit members."""
+
+    serializer_class = s.MemberSerializer
+    permission_classes = [IsClubSecretary]
+    queryset = Member.objects.order_by("name", "pk")
+    club_path = "memberships__club"
+
+    def get_queryset(self):
+        queryset = super().get_queryset().distinct()
+        if getattr(self, "swagger_fake_view", False):
+            return queryset
+        club_rows = Membership.objects.filter(club=self.get_club()).order_by("valid_from", "pk")
+        return queryset.prefetch_related(
+            Prefetch("memberships", queryset=club_rows, to_attr="club_memberships")
+        )
+
+    def get_serializer_context(self):
+        context = super().get_serializer_context()
+        if "club" in context:
+            context["show_contact"] = can(self.request.user, Action.ORGANISE, context["club"])
+        return context
+
+    def _shown(self, member: Member, code: int) -> Response:
+        member = self.get_queryset().get(pk=member.pk)
+        return Response(self.get_serializer(member).data, status=code)
+
+    @extend_schema(request=s.MemberCreateSerializer, responses={201: s.MemberSerializer})
+    def create(self, request, *args, **kwargs):
+        """Add a member to the club with a first role (a known email reuses that person)."""
+        body = s.MemberCreateSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        try:
+            membership = services.member_add(club=self.get_club(), **body.validated_data)
+        except ClubError as error:
+            raise bad_request(error) from error
+        return self._shown(membership.member, status.HTTP_201_CREATED)
+
+    @extend_schema(request=s.MemberWriteSerializer, responses=s.MemberSerializer)
+    def update(self, request, *args, **kwargs):
+        """Change a member's name, email or phone (PATCH: only those sent)."""
+        member = self.get_object()
+        body = s.MemberWriteSerializer(data=request.data, partial=kwargs.get("partial", False))
+        body.is_valid(raise_exception=True)
+        fields = {"name": member.name, "email": member.email, "phone": member.phone}
+        try:
+            services.member_update(member=member, **(fields | body.validated_data))
+        except ClubError as error:
+            raise bad_request(error) from error
+        return self._shown(member, status.HTTP_200_OK)
+
+    @extend_schema(request=s.MemberWriteSerializer, responses=s.MemberSerializer)
+    def partial_update(self, request, *args, **kwargs):
+        """Change some of a member's name, email and phone."""
+        return self.update(request, *args, partial=True, **kwargs)
 
     @extend_schema(
-        request=HandEntrySerializer,
-        responses={201: HandSerializer, 400: None, 403: None, 409: HandSerializer},
+        request={
+            "multipart/form-data": s.MemberImportSerializer,
+            "application/json": s.MemberImportSerializer,
+        },
+        responses={
+            201: s.MemberImportReportSerializer,
+            400: OpenApiResponse(
+                s.MemberImportReportSerializer, "Nothing imported: the refused rows"
+            ),
+        },
     )
-    @action(detail=True, methods=["post"], url_path="hands")
-    def enter_hand(self, request, pk=None):
-        """Enter the next hand; 409 with the stored hand when another phone entered it first."""
-        rubber = self.get_object()
-        seated = rubber.table.seats.values_list("member_id", flat=True)
-        if not can(
-            request.user, Action.ENTER_SCORES, rubber.table.club_night.club_id, seated=seated
-        ):
-            return Response(status=status.HTTP_403_FORBIDDEN)
-        entry = HandEntrySerializer(data=request.data)
-        entry.is_valid(raise_exception=True)
-        data = dict(entry.validated_data)
-        number = data.pop("number")
+    @action(
+        detail=False,
+        methods=["post"],
+        url_path="import",
+        parser_classes=[MultiPartParser, FormParser, JSONParser],
+    )
+    def import_csv(self, request, club_slug=None):
+        """Import members from CSV (columns ``name``, ``role``, ``from``; optional ``email``,
+        ``phone``, ``to``): all rows or none; a 400 lists the refused rows and why."""
+        body = s.MemberImportSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
         try:
-            hand = hand_enter(rubber=rubber, expected_number=number, by=request.user, **data)
-        except HandConflict as conflict:
-            body = {"detail": str(conflict)}
-            if conflict.stored is not None:
-                body["stored"] = HandSerializer(conflict.stored).data
-            return Response(body, status=status.HTTP_409_CONFLICT)
+            report = services.member_import_csv(
+                club=self.get_club(), text=body.validated_data["text"]
+            )
+        except MemberImportRefused as refused:
+            data = {"detail": str(refused), "created": 0, "refused": refused.report.refused}
+            return Response(
+                s.MemberImportReportSerializer(data).data, status=status.HTTP_400_BAD_REQUEST
+            )
+        data = {"created": report.created, "refused": []}
+        return Response(s.MemberImportReportSerializer(data).data, status=status.HTTP_201_CREATED)
+
+
+@extend_schema(parameters=[CLUB_SLUG])
+class MembershipViewSet(
+    ClubScoped,
+    mixins.ListModelMixin,
+    mixins.RetrieveModelMixin,
+    mixins.CreateModelMixin,
+    mixins.UpdateModelMixin,
+    viewsets.GenericViewSet,
+):
+    """Roles in the club (secretary, organiser, player) with their dates; anyone reads,
+    secretaries give, change and end them (end one by setting ``valid_to``)."""
+
+    serializer_class = s.MembershipSerializer
+    permission_classes = [IsClubSecretary]
+    queryset = Membership.objects.select_related("member").order_by("member__name", "pk")
+
+    def perform_create(self, serializer) -> None:
+        try:
+            serializer.instance = services.membership_add(
+                club=self.get_club(), **serializer.validated_data
+            )
         except ClubError as error:
-            return Response({"detail": str(error)}, status=status.HTTP_400_BAD_REQUEST)
-        return Response(HandSerializer(hand).data, status=status.HTTP_201_CREATED)
+            raise bad_request(error) from error
+
+    def perform_update(self, serializer) -> None:
+        membership = serializer.instance
+        data = {
+            "role": membership.role,
+            "valid_from": membership.valid_from,
+            "valid_to": membership.valid_to,
+        } | {k: v for k, v in serializer.validated_data.items() if k != "member"}
+        try:
+            serializer.instance = services.membership_update(membership=membership, **data)
+        except ClubError as error:
+            raise bad_request(error) from error
+
+
+@extend_schema(parameters=[CLUB_SLUG])
+class SeasonViewSet(
+    ClubScoped,
+    mixins.ListModelMixin,
+    mixins.RetrieveModelMixin,
+    mixins.CreateModelMixin,
+    mixins.UpdateModelMixin,
+    viewsets.GenericViewSet,
+):
+    """The club's seasons with their ladder counting rule (``count_best``: only each
+    member's best N results, empty for all; ``min_attendance``: fewer results and a member is
+    left off). Anyone reads; secretaries create and change them."""
+
+    serializer_class = s.SeasonSerializer
+    permission_classes = [IsClubSecretary]
+    queryset = Season.objects.order_by("-starts", "pk")
+
+    def perform_create(self, serializer) -> None:
+        try:
+            serializer.instance = services.season_create(
+                club=self.get_club(), **serializer.validated_data
+            )
+        except ClubError as error:
+            raise bad_request(error) from error
+
+    def perform_update(self, serializer) -> None:
+        season = serializer.instance
+        data = {
+            f: getattr(season, f)
+            for f in ("name", "starts", "ends", "count_best", "min_attendance")
+        } | dict(serializer.validated_data)
+        try:
+            serializer.instance = services.season_update(season=season, **data)
+        except ClubError as error:
+            raise bad_request(error) from error
+
+    @extend_schema(responses=s.LadderSerializer)
+    @action(detail=True, methods=["get"])
+    def ladder(self, request, club_slug=None, pk=None):
+        """The season's ladders under its counting rule: rubber points from club nights
+        (``rows``) and average percentages from tournaments (``tournaments``), each with rank
+        (ties share a rank), member, results counted and played."""
+        season = self.get_object()
+        ladders = season_ladders(season)
+        ids = {r.member_id for r in ladders.rubber} | {r.member_id for r in ladders.tournaments}
+        names = dict(Member.objects.filter(pk__in=ids).values_list("pk", "name"))
+
+        def named(rows) -> list[dict]:
+            return [asdict(r) | {"member_name": names.get(r.member_id, "")} for r in rows]
+
+        data = {
+            "season": season.pk,
+            "count_best": ladders.rule.best,
+            "min_attendance": ladders.rule.min_attendance,
+            "rows": named(ladders.rubber),
+            "tournaments": named(ladders.tournaments),
+        }
+        return Response(s.LadderSerializer(data).data)

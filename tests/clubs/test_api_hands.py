@@ -46,7 +46,7 @@ def _post(user, rubber, **data):
     client = APIClient()
     if user is not None:
         client.force_authenticate(user)
-    return client.post(f"/api/club-rubbers/{rubber.pk}/hands/", data, format="json")
+    return client.post(f"/api/clubs/casino/rubbers/{rubber.pk}/hands/", data, format="json")
 
 
 def test_api_hand_entry_by_seated_player_is_created(setup):
@@ -81,6 +81,6 @@ def test_api_hand_entry_player_not_at_table_or_anonymous_is_refused(setup):
 def test_api_rubber_read_by_anyone_lists_hands(setup):
     rubber, users = setup
     _post(users["N"], rubber, number=1, ns_tricks=9)
-    response = APIClient().get(f"/api/club-rubbers/{rubber.pk}/")
+    response = APIClient().get(f"/api/clubs/casino/rubbers/{rubber.pk}/")
     assert response.status_code == 200
     assert [h["ns_tricks"] for h in response.json()["hands"]] == [9]
