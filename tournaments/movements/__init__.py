@@ -7,6 +7,7 @@ Public API::
     individual(players, boards_per_round=2)
     rubber3()
     validate(movement) -> list[str]; validate_or_raise(movement)
+    comparisons(movement), comparison_spread(movement), shared_boards(movement)
     suggest_movements(entries, boards_available=None, minutes=None, ...)
     Movement.to_json() / Movement.from_json(data); MovementError
 
@@ -15,6 +16,7 @@ after the NS pairs (7 tables: NS 1–7, EW 8–14). Board sets are numbered from
 round r holds boards ``set * boards_per_round + 1 …``.
 """
 
+from tournaments.movements.balance import comparison_spread, comparisons, shared_boards
 from tournaments.movements.generators import howell, individual, mitchell, rubber3
 from tournaments.movements.model import Movement, MovementError, Round, Table
 from tournaments.movements.suggest import Suggestion, suggest_movements
@@ -33,4 +35,7 @@ __all__ = [
     "validate",
     "validate_or_raise",
     "suggest_movements",
+    "comparisons",
+    "comparison_spread",
+    "shared_boards",
 ]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from functools import cache
 
+from tournaments.movements.howell3 import howell_three_tables
 from tournaments.movements.model import Movement, MovementError, Round, Table
 
 MAX_HOWELL_PAIRS = 16
@@ -107,7 +108,8 @@ def _howell_plan(n: int) -> tuple[list[list[tuple[int, int]]], tuple[tuple[int, 
     non-zero residues a (one per pair) such that the elements x − a and y − a are every
     non-zero residue (then each set is a perfect matching too). The circle method's patterned
     starter {k, −k} is tried first, then other starters. For 4 and 6 entries no Room square
-    exists: the tables of a round share its set.
+    exists: the tables of a round share its set (6 entries with an even number of boards a
+    round play the three-table Howell of half-sets instead, see ``howell3``).
     """
     m = n - 1
     patterned = [(k, (-k) % m) for k in range(1, n // 2)]
@@ -186,10 +188,14 @@ def _adder(m: int, starter: list[tuple[int, int]]) -> tuple[int, ...] | None:
 
 def howell(pairs: int, boards_per_round: int = 2) -> Movement:
     """A complete Howell: every pair meets every other pair once (n−1 rounds for n pairs; an
-    odd number of pairs adds a phantom, whose opponent sits out)."""
+    odd number of pairs adds a phantom, whose opponent sits out). 5–6 pairs with an even
+    number of boards a round: the balanced three-table Howell without shared boards
+    (:mod:`tournaments.movements.howell3`)."""
     _check_per_round(boards_per_round)
     if not 4 <= pairs <= MAX_HOWELL_PAIRS:
         raise MovementError(f"a Howell is for 4 to {MAX_HOWELL_PAIRS} pairs, not {pairs}")
+    if pairs in (5, 6) and boards_per_round % 2 == 0:
+        return howell_three_tables(pairs, boards_per_round)
     n = pairs + pairs % 2
     phantom = n - 1 if pairs % 2 else None
     rounds, sets = _howell_plan(n)
