@@ -19,3 +19,7 @@ class BoardSetError(TournamentError):
 
 class EntryError(TournamentError):
     """An entry that cannot be added, changed or withdrawn."""
+
+
+class BoardPlayedError(BoardSetError):
+    """A board whose deal cannot change: a result was entered for it."""
