@@ -11,10 +11,13 @@ its own table, and a missing entry raises :class:`BostonError` naming it.
 
 from __future__ import annotations
 
+import json
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 
-from engine.boston.auction import Contract
+from engine.boston.auction import Contract, Level
+from engine.boston.variants import AllPass, BostonProfile
 from engine.cards import Seat
 from engine.errors import BostonError
 
@@ -30,14 +33,17 @@ class PoolOnFailure(str, Enum):
 @dataclass(frozen=True)
 class PaymentTable:
     """Counters per adversary. ``made[tricks]`` for a made trick contract, ``per_overtrick``
-    for each trick over, ``failed[tricks][short-1]`` when short, ``misere[level name]``."""
+    for each trick over, ``failed[tricks][short-1]`` when short (``None``: no known price),
+    ``misere[level name]``, and ``misere_partout_unit`` counters per trick of difference
+    when all pass and misère partout is played."""
 
     name: str
     made: dict[int, int] = field(default_factory=dict)
     per_overtrick: int = 0
-    failed: dict[int, tuple[int, ...]] = field(default_factory=dict)
+    failed: dict[int, tuple[int | None, ...]] = field(default_factory=dict)
     misere: dict[str, int] = field(default_factory=dict)
     pool_on_failure: PoolOnFailure = PoolOnFailure.DOUBLE
+    misere_partout_unit: int = 1
 
     def to_dict(self) -> dict[str, object]:
         """JSON-ready form (keys as strings) a club can store."""
@@ -48,29 +54,120 @@ class PaymentTable:
             "failed": {str(k): list(v) for k, v in self.failed.items()},
             "misere": dict(self.misere),
             "pool_on_failure": self.pool_on_failure.value,
+            "misere_partout_unit": self.misere_partout_unit,
         }
 
     @classmethod
-    def from_dict(cls, data: dict) -> PaymentTable:
-        """A club's own table from its stored JSON."""
-        return cls(
-            name=str(data["name"]),
-            made={int(k): int(v) for k, v in data.get("made", {}).items()},
-            per_overtrick=int(data.get("per_overtrick", 0)),
-            failed={int(k): tuple(v) for k, v in data.get("failed", {}).items()},
-            misere={str(k): int(v) for k, v in data.get("misere", {}).items()},
-            pool_on_failure=PoolOnFailure(data.get("pool_on_failure", "double")),
+    def from_dict(cls, data: object) -> PaymentTable:
+        """A club's own table from its stored JSON, checked: every mistake is a
+        :class:`BostonError` naming the field and what is wrong."""
+        return _table_from_dict(data)
+
+    @classmethod
+    def from_json(cls, text: str) -> PaymentTable:
+        """:meth:`from_dict` of a JSON text."""
+        try:
+            data = json.loads(text)
+        except ValueError as exc:
+            raise BostonError(f"the payment table is not valid JSON: {exc}") from exc
+        return _table_from_dict(data)
+
+
+_FIELDS = ("name", "made", "per_overtrick", "failed", "misere", "pool_on_failure")
+_OPTIONAL = ("misere_partout_unit",)
+MISERE_NAMES = tuple(level.name for level in Level if level.is_misere)
+
+
+def _count(value: object, where: str, *, allow_none: bool = False) -> int | None:
+    if value is None and allow_none:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise BostonError(f"{where}: {value!r} is not a whole number of counters (0 or more)")
+    return value
+
+
+def _tricks_key(key: object, where: str) -> int:
+    try:
+        tricks = int(str(key))
+    except ValueError:
+        tricks = -1
+    if not 1 <= tricks <= 13:
+        raise BostonError(f"{where}: {key!r} is not a number of tricks from 1 to 13")
+    return tricks
+
+
+def _mapping(data: dict, key: str) -> dict:
+    value = data.get(key, {})
+    if not isinstance(value, dict):
+        raise BostonError(f"{key} must be an object keyed by tricks or contract")
+    return value
+
+
+def _table_from_dict(data: object) -> PaymentTable:
+    if not isinstance(data, dict):
+        raise BostonError("a payment table is a JSON object with a name and its prices")
+    unknown = sorted(set(data) - set(_FIELDS) - set(_OPTIONAL))
+    if unknown:
+        raise BostonError(
+            f"a payment table has no field {unknown[0]!r} (fields: {', '.join(_FIELDS + _OPTIONAL)})"
         )
+    name = data.get("name")
+    if not isinstance(name, str) or not name.strip():
+        raise BostonError("a payment table needs a name")
+    made = {
+        _tricks_key(k, "made"): _count(v, f"made[{k}]") for k, v in _mapping(data, "made").items()
+    }
+    failed: dict[int, tuple[int | None, ...]] = {}
+    for k, row in _mapping(data, "failed").items():
+        tricks = _tricks_key(k, "failed")
+        if not isinstance(row, list):
+            raise BostonError(f"failed[{k}] must be a list: the price for 1 short, 2 short, …")
+        if len(row) > tricks:
+            raise BostonError(
+                f"failed[{k}] has {len(row)} prices but {tricks} tricks bid can be at most {tricks} short"
+            )
+        failed[tricks] = tuple(
+            _count(v, f"failed[{k}][{i}]", allow_none=True) for i, v in enumerate(row)
+        )
+    misere = {}
+    for k, v in _mapping(data, "misere").items():
+        if k not in MISERE_NAMES:
+            raise BostonError(
+                f"misere: {k!r} is not a misère (choose from {', '.join(MISERE_NAMES)})"
+            )
+        misere[k] = _count(v, f"misere[{k}]")
+    try:
+        pool_rule = PoolOnFailure(data.get("pool_on_failure", "double"))
+    except ValueError:
+        choices = ", ".join(rule.value for rule in PoolOnFailure)
+        raise BostonError(f"pool_on_failure must be one of {choices}") from None
+    return PaymentTable(
+        name=name.strip(),
+        made=made,  # type: ignore[arg-type]
+        per_overtrick=_count(data.get("per_overtrick", 0), "per_overtrick"),  # type: ignore[arg-type]
+        failed=failed,
+        misere=misere,  # type: ignore[arg-type]
+        pool_on_failure=pool_rule,
+        misere_partout_unit=_count(data.get("misere_partout_unit", 1), "misere_partout_unit"),  # type: ignore[arg-type]
+    )
 
 
 # Foster: misères 20/40/80/160 (little, grand, little spread, grand spread). Mapped to the
 # Spanish ladder: pequeña miseria = little, gran miseria = grand, miseria en la mesa = grand
 # spread (open, no discard). Miseria de cuatro ases has no published price: the club sets it.
-# Foster's failure table is known only at "5 short 1 → 10" (and 13 short 13 → 450).
+# Foster's failure table is known only at "5 short 1 → 10" and "13 short 13 → 450".
 FOSTER = PaymentTable(
     name="foster",
-    failed={5: (10,)},
-    misere={"PEQUENA_MISERIA": 20, "GRAN_MISERIA": 40, "MISERIA_EN_LA_MESA": 160},
+    failed={5: (10,), 13: (None,) * 12 + (450,)},
+    misere={
+        "PEQUENA_MISERIA": 20,
+        "GRAN_MISERIA": 40,
+        "MISERIA_EN_LA_MESA": 160,
+        "LITTLE_MISERE": 20,
+        "GRAND_MISERE": 40,
+        "LITTLE_SPREAD": 80,
+        "GRAND_SPREAD": 160,
+    },
 )
 # pokerwiner (Scarne-style) scale: made 5→2 … 13→34; failures given for bids 5 and 6 only.
 POKERWINER = PaymentTable(
@@ -119,11 +216,12 @@ def amount(table: PaymentTable, contract: Contract, result: HandResult) -> int:
             raise BostonError(f"table {table.name!r} has no price for making {need} tricks")
         return table.made[need] + result.over * table.per_overtrick
     row = table.failed.get(need, ())
-    if result.short > len(row):
+    price = row[result.short - 1] if result.short <= len(row) else None
+    if price is None:
         raise BostonError(
             f"table {table.name!r} has no price for {need} tricks bid and {result.short} short"
         )
-    return row[result.short - 1]
+    return price
 
 
 @dataclass(frozen=True)
@@ -138,26 +236,76 @@ def settle(contract: Contract, tricks_taken: int, table: PaymentTable, pool: int
     """Payments for the hand; the winning declarer (and supporter) take the pool ``pool``."""
     result = hand_result(contract, tricks_taken)
     each = amount(table, contract, result)
+    return distribute(contract, result.made, each, pool, table.pool_on_failure)
+
+
+def distribute(
+    contract: Contract, made: bool, each: int, pool: int, pool_on_failure: PoolOnFailure
+) -> Settlement:
+    """``each`` counters between every adversary and every member of the declaring side
+    (to the side when ``made``, from it otherwise); the pool to the winners, or fed by the
+    losers per ``pool_on_failure``. Zero-sum with the pool."""
     side = [contract.declarer] + ([contract.supporter] if contract.supporter is not None else [])
     others = [s for s in Seat if s not in side]
-    sign = 1 if result.made else -1
+    sign = 1 if made else -1
     seats = {s: 0 for s in Seat}
     for winner in side:
         for loser in others:
             seats[winner] += sign * each
             seats[loser] -= sign * each
     pool_change = 0
-    if result.made:
+    if made:
         share, rest = divmod(pool, len(side))
         for i, winner in enumerate(side):
             seats[winner] += share + (rest if i == 0 else 0)
         pool_change = -pool
-    elif table.pool_on_failure is not PoolOnFailure.NONE:
-        due = pool if table.pool_on_failure is PoolOnFailure.DOUBLE else each
+    elif pool_on_failure is not PoolOnFailure.NONE:
+        due = pool if pool_on_failure is PoolOnFailure.DOUBLE else each
         for loser in side:
             seats[loser] -= due
             pool_change += due
     return Settlement(seats, pool_change)
+
+
+def settle_all_pass(
+    profile: BostonProfile, tricks: Mapping[Seat, int], table: PaymentTable, pool: int = 0
+) -> Settlement:
+    """All four passed and the hand was played (the profile's ``all_pass``).
+
+    Misère partout (Foster): whoever took the most tricks pays each other player the
+    difference, ``table.misere_partout_unit`` counters a trick (a lone loser with t tricks
+    pays 3t − (13 − t) units in all); players tied for the most pay alike and nothing to
+    each other. Pool to the fewest (Fontainebleau): the fewest tricks takes the pool, tied
+    players share it and an odd counter stays in. Redeal: nothing was played.
+    """
+    if profile.all_pass is AllPass.REDEAL:
+        raise BostonError("all passed and this Boston redeals: there is nothing to pay")
+    counts = _all_pass_tricks(tricks)
+    seats = {s: 0 for s in Seat}
+    if profile.all_pass is AllPass.POOL_TO_FEWEST:
+        fewest = min(counts.values())
+        takers = [s for s in Seat if counts[s] == fewest]
+        share = pool // len(takers)
+        for seat in takers:
+            seats[seat] += share
+        return Settlement(seats, -share * len(takers))
+    most = max(counts.values())
+    for loser in (s for s in Seat if counts[s] == most):
+        for other in Seat:
+            due = (most - counts[other]) * table.misere_partout_unit
+            seats[loser] -= due
+            seats[other] += due
+    return Settlement(seats, 0)
+
+
+def _all_pass_tricks(tricks: Mapping[Seat, int]) -> dict[Seat, int]:
+    if set(tricks) != set(Seat):
+        raise BostonError("give the tricks of all four players")
+    counts = {s: tricks[s] for s in Seat}
+    if any(not 0 <= t <= 13 for t in counts.values()) or sum(counts.values()) != 13:
+        shown = ", ".join(f"{s.name} {t}" for s, t in counts.items())
+        raise BostonError(f"the four players' tricks must add up to 13, not {shown}")
+    return counts
 
 
 @dataclass(frozen=True)
@@ -170,6 +318,12 @@ class Stakes:
 
 
 SPANISH_STAKES = Stakes()
+#: Old English Boston (Hoyle, p.334): 8 fish each, the dealer 4 more.
+OLD_ENGLISH_STAKES = Stakes(initial_plate=36, dealer=12, others=8)
+#: Fontainebleau: each dealer alone pays in — five counters (Foster p.170) or one short
+#: counter of fifty (Wikipedia); DISPUTED, so both are here.
+FONTAINEBLEAU_STAKES = Stakes(initial_plate=5, dealer=5, others=0)
+FONTAINEBLEAU_STAKES_WIKIPEDIA = Stakes(initial_plate=50, dealer=50, others=0)
 
 
 def ante(dealer: Seat, stakes: Stakes = SPANISH_STAKES) -> Settlement:
