@@ -98,3 +98,10 @@ def night_summary(tables: Sequence[BostonTable]) -> list[SummaryRow]:
             sat_at[seat.member_id].append(table.number)
     rows = [SummaryRow(members[m], totals[m], played[m], tuple(sat_at[m])) for m in members]
     return sorted(rows, key=lambda r: (-r.total, r.member.name))
+
+
+def night_get(night_id: int, *, club_slug: str) -> ClubNight | None:
+    """A club night of the club ``club_slug``, with its club."""
+    return (
+        ClubNight.objects.select_related("club").filter(pk=night_id, club__slug=club_slug).first()
+    )
