@@ -15,6 +15,7 @@ urlpatterns = [
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
+    path("clubs/<slug:slug>/boston/", include("boston.urls")),
     path("clubs/", include("clubs.urls")),
     path("events/", include("tournaments.urls")),
     path("results/", include("scoring.urls")),
