@@ -276,3 +276,9 @@ def test_season_twice_with_one_name_or_backwards_dates_is_refused(client, club, 
         "/clubs/casino/seasons/new/", {**data, "name": "Zero", "count_best": "0"}
     ).content.decode()
     assert Season.objects.filter(club=club).count() == 1
+
+
+def test_home_page_links_each_club_home(client, club):
+    page = client.get("/").content.decode()
+    assert 'href="/clubs/"' in page
+    assert 'href="/clubs/casino/"' in page and 'href="/clubs/casino/seasons/"' in page
