@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -17,7 +18,7 @@ from django.db.models import Count, Prefetch, Q, QuerySet
 from django.utils.translation import gettext as _
 
 from clubs.errors import ClubError
-from clubs.matches import DUMMY_SEATS
+from clubs.matches import DUMMY_SEATS, is_dummy_hand, match_state
 from clubs.models import (
     Club,
     ClubNight,
@@ -30,8 +31,12 @@ from clubs.models import (
     SeatName,
     TableSeat,
 )
+from clubs.rubbers import dealer_due
+from engine.cards import Seat
 from engine.errors import EngineError
 from engine.profiles import get_profile
+from engine.rubber import Rubber, RubberResult
+from engine.scoring import HandScore
 
 FOUR_SEATS = ("N", "E", "S", "W")
 
@@ -206,3 +211,95 @@ def hand_get(table: RubberTable, hand_id: int) -> HandRecord | None:
         .select_related("rubber__table__club_night")
         .first()
     )
+
+
+# -- What the night and table pages show (plain values, computed by the engine) ------------
+
+
+@dataclass(frozen=True)
+class HandLine:
+    """A stored hand and its score as the engine gives it (pairs are NS, EW)."""
+
+    row: HandRecord
+    dealer_name: str
+    score: HandScore
+
+
+@dataclass(frozen=True)
+class RubberView:
+    record: RubberRecord
+    seats: tuple[tuple[str, str], ...]  # (seat letter, who sits there) N, E, S, W
+    lines: tuple[HandLine, ...]
+    state: Rubber
+
+    @property
+    def games_won(self) -> tuple[int, int]:
+        return self.state.games_won
+
+    @property
+    def result(self) -> RubberResult | None:
+        return self.state.result() if self.state.is_over else None
+
+
+@dataclass(frozen=True)
+class PlayerLine:
+    """A player's seat in each rubber of the match and total over the finished rubbers."""
+
+    member_id: int
+    name: str
+    seats: tuple[str, ...]
+    total: int
+
+
+@dataclass(frozen=True)
+class TableView:
+    table: RubberTable
+    rubbers: tuple[RubberView, ...]
+    players: tuple[PlayerLine, ...]
+    next_number: int | None  # the hand to enter next; None once the rubber is over
+    dealer_seat: str
+    dealer_name: str
+
+    @property
+    def current(self) -> RubberView | None:
+        return self.rubbers[-1] if self.rubbers else None
+
+    @property
+    def can_start_next(self) -> bool:
+        current = self.current
+        return current is not None and current.state.is_over and len(self.rubbers) < 3
+
+
+def _seat_label(seating, seat: Seat, names: dict) -> str:
+    player = seating[seat]
+    return str(_("Dummy")) if is_dummy_hand(player) else names.get(player, "?")
+
+
+def table_view(table: RubberTable) -> TableView:
+    """Everything the table page shows, from the prefetched table (no further queries)."""
+    names = {s.member_id: s.member.name for s in table.seats.all()}
+    match = match_state(table)
+    rubbers = []
+    for (record, hands, state), seating in zip(match.rubbers, match.seatings, strict=False):
+        lines = tuple(
+            HandLine(row, _seat_label(seating, Seat[row.dealer], names), score)
+            for row, score in zip(hands, state.hands, strict=True)
+        )
+        seats = tuple((seat.name, _seat_label(seating, seat, names)) for seat in Seat)
+        rubbers.append(RubberView(record, seats, lines, state))
+    players = tuple(
+        PlayerLine(
+            member_id,
+            names.get(member_id, "?"),
+            tuple(s.seat_of(member_id).name for s in match.seatings),
+            match.totals.get(member_id, 0),
+        )
+        for member_id in sorted(names, key=lambda m: (-match.totals.get(m, 0), names[m]))
+    )
+    next_number, dealer_seat, dealer_name = None, "", ""
+    if rubbers and not rubbers[-1].state.is_over:
+        record, hands, _state = match.rubbers[-1]
+        next_number = len(hands) + 1
+        seat = dealer_due(record, hands)
+        dealer_seat, dealer_name = seat.name, _seat_label(match.seatings[-1], seat, names)
+    return TableView(table, tuple(rubbers), players, next_number, dealer_seat, dealer_name)
