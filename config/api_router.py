@@ -2,6 +2,7 @@
 
 from rest_framework.routers import DefaultRouter
 
+from boston.api import routes as boston_routes
 from clubs.api import routes as clubs_routes
 from config.api_views import MeViewSet
 from scoring.api import routes as scoring_routes
@@ -9,7 +10,7 @@ from tournaments.api import routes as tournaments_routes
 
 router = DefaultRouter()
 router.register("me", MeViewSet, basename="me")
-for routes in (clubs_routes, tournaments_routes, scoring_routes):
+for routes in (clubs_routes, tournaments_routes, scoring_routes, boston_routes):
     routes.register(router)
 
 app_name = "api"
