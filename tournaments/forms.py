@@ -100,4 +100,32 @@ class SubstituteForm(forms.Form):
         )
 
 
+class BoardDealForm(forms.Form):
+    """A corrected deal: the PBN deal, or the four hands (spades.hearts.diamonds.clubs)."""
+
+    deal = forms.CharField(
+        label=_("Deal in PBN"),
+        required=False,
+        max_length=120,
+        help_text=_("e.g. N:AKQJ.T98.765.432 … (four hands from the seat named first)"),
+    )
+    north = forms.CharField(label=_("North"), required=False, max_length=30)
+    east = forms.CharField(label=_("East"), required=False, max_length=30)
+    south = forms.CharField(label=_("South"), required=False, max_length=30)
+    west = forms.CharField(label=_("West"), required=False, max_length=30)
+
+    SEATS = {"north": "N", "east": "E", "south": "S", "west": "W"}
+
+    def clean(self) -> dict:
+        data = super().clean()
+        hands = {seat: data.get(field, "").strip() for field, seat in self.SEATS.items()}
+        if data.get("deal", "").strip():
+            data["hands"] = None
+        elif any(hands.values()):
+            data["hands"] = hands
+        else:
+            raise forms.ValidationError(_("Give the deal in PBN or the four hands."))
+        return data
+
+
 SCORING_METHODS = ScoringMethod

@@ -25,7 +25,13 @@ from engine.boards import board_set as engine_board_set
 from engine.errors import EngineError
 from engine.pbn import format_dd_tricks, read_pbn
 from tournaments import selectors
-from tournaments.errors import BoardSetError, EntryError, ScheduleError, StatusError
+from tournaments.errors import (
+    BoardPlayedError,
+    BoardSetError,
+    EntryError,
+    ScheduleError,
+    StatusError,
+)
 from tournaments.models import (
     STATUS_TRANSITIONS,
     Board,
@@ -348,21 +354,72 @@ def board_set_import_pbn(
     return board_set
 
 
+SEATS = ("N", "E", "S", "W")
+
+
+def _deal_text(deal_pbn: str | None, hands: Mapping[str, str] | None) -> str:
+    """The PBN deal when given, else the four hands as one PBN deal from North."""
+    if (deal_pbn or "").strip():
+        return deal_pbn.strip()
+    if hands is None:
+        raise BoardSetError(_("Give the deal in PBN or the four hands."))
+    missing = [seat for seat in SEATS if not (hands.get(seat) or "").strip()]
+    if missing:
+        raise BoardSetError(
+            _("Give all four hands; missing: %(seats)s.") % {"seats": ", ".join(missing)}
+        )
+    return "N:" + " ".join(hands[seat].strip() for seat in SEATS)
+
+
+def _turned_kept(board: Board, deal: Any) -> str:
+    """The turned card stays when the new deal still gives it to the dealer; a board whose
+    trumps are the turned card cannot lose it."""
+    from engine.cards import Card, Seat
+
+    if not board.turned:
+        return ""
+    if Card.parse(board.turned) in deal.hand(Seat.parse(board.dealer)):
+        return board.turned
+    if board.board_set.trump_scheme == EngineTrumpScheme.TURNED.value:
+        raise BoardSetError(
+            _(
+                "Trumps on board %(n)s are the turned card %(card)s, which the new deal does "
+                "not give the dealer (%(dealer)s)."
+            )
+            % {"n": board.number, "card": board.turned, "dealer": board.dealer}
+        )
+    return ""
+
+
 @transaction.atomic
-def board_deal_change(*, board: Board, deal_pbn: str) -> Board:
-    """Correct a board's deal — refused once a result exists for the board."""
+def board_deal_change(
+    *, board: Board, deal_pbn: str | None = None, hands: Mapping[str, str] | None = None
+) -> Board:
+    """Correct a board's deal, given in PBN (``N:… … … …``) or as four hands by seat
+    (``{"N": "AKQJ.T98.765.432", …}``, suits spades to clubs; the PBN wins when both are
+    given). Refused once a result exists for the board (:class:`BoardPlayedError`) and for
+    an impossible deal (a card twice, a hand of 12); nothing is saved then. The
+    double-dummy table is cleared and the board set's analysis job, which analyses the
+    boards lacking one, recomputes it."""
     from engine.deal import parse_pbn_deal
 
+    board = Board.objects.select_for_update().select_related("board_set").get(pk=board.pk)
     if selectors.board_has_results(board):
-        raise BoardSetError(
+        raise BoardPlayedError(
             _("Board %(n)s already has results: its deal can no longer change.")
             % {"n": board.number}
         )
     try:
-        deal = parse_pbn_deal(deal_pbn)
+        deal = parse_pbn_deal(_deal_text(deal_pbn, hands))
     except EngineError as error:
-        raise BoardSetError(str(error)) from error
-    board.deal, board.turned, board.dd_tricks = deal.to_pbn(), "", ""
+        raise BoardSetError(
+            _("Board %(n)s: the deal cannot be used: %(error)s")
+            % {"n": board.number, "error": error}
+        ) from error
+    if deal.to_pbn() == board.deal:
+        return board
+    board.deal, board.turned, board.dd_tricks = deal.to_pbn(), _turned_kept(board, deal), ""
+    board.full_clean()
     board.save(update_fields=["deal", "turned", "dd_tricks"])
     _analyse_later(board.board_set)
     return board

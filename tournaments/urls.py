@@ -30,4 +30,9 @@ urlpatterns = [
     path("entries/<int:pk>/substitute/", views.entry_substitute, name="entry_substitute"),
     path("board-sets/<int:pk>/hand-records/", views.board_set_hand_records, name="hand_records"),
     path("board-sets/<int:pk>/pbn/", views.board_set_pbn, name="board_set_pbn"),
+    path(
+        "board-sets/<int:pk>/boards/<int:number>/deal/",
+        views.board_deal_edit,
+        name="board_deal",
+    ),
 ]

@@ -15,6 +15,7 @@ from clubs.permissions import Action, can, require
 from tournaments import schedule, selectors, services
 from tournaments.errors import TournamentError
 from tournaments.forms import (
+    BoardDealForm,
     BoardSetPBNForm,
     BoardSetSeedForm,
     EntryForm,
@@ -275,8 +276,40 @@ def board_set_hand_records(request: HttpRequest, pk: int) -> HttpResponse:
     board_set = get_object_or_404(BoardSet, pk=pk)
     boards = selectors.hand_records(board_set)
     return render(
-        request, "tournaments/hand_records.html", {"board_set": board_set, "boards": boards}
+        request,
+        "tournaments/hand_records.html",
+        {
+            "board_set": board_set,
+            "boards": boards,
+            "can_organise": can(request.user, Action.ORGANISE, board_set.club_id),
+        },
     )
+
+
+@login_required
+def board_deal_edit(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    """Correct one board's deal (organisers and secretaries), until a result exists."""
+    board = get_object_or_404(
+        Board.objects.select_related("board_set"), board_set_id=pk, number=number
+    )
+    require(request.user, Action.ORGANISE, board.board_set.club_id)
+    current = dict(zip(BoardDealForm.SEATS, board.deal.partition(":")[2].split(), strict=False))
+    form = BoardDealForm(request.POST or None, initial=current)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.board_deal_change(
+                board=board, deal_pbn=form.cleaned_data["deal"], hands=form.cleaned_data["hands"]
+            )
+            messages.success(
+                request,
+                _("Board %(n)s corrected; its double-dummy analysis will be recomputed.")
+                % {"n": board.number},
+            )
+            return redirect("tournaments:hand_records", pk=pk)
+        except TournamentError as error:
+            form.add_error(None, str(error))
+    context = {"board": board, "form": form, "played": selectors.board_has_results(board)}
+    return render(request, "tournaments/board_deal.html", context)
 
 
 def board_set_pbn(request: HttpRequest, pk: int) -> HttpResponse:

@@ -145,6 +145,7 @@ def test_every_tournaments_page_is_in_the_permission_matrix():
         "status",
         "entry_withdraw",
         "entry_substitute",
+        "board_deal",  # tests/tournaments/test_board_deal.py
     }
     assert {p.name for p in urlpatterns} == tested
 

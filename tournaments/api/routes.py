@@ -12,3 +12,4 @@ def register(router: DefaultRouter) -> None:
     router.register("sections", views.SectionViewSet, basename="section")
     router.register("entries", views.EntryViewSet, basename="entry")
     router.register("board-sets", views.BoardSetViewSet, basename="board-set")
+    router.register("boards", views.BoardViewSet, basename="board")

@@ -1,3 +1,4 @@
+from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 from tournaments.models import Board, BoardSet, Entry, Section, Session, Tournament
@@ -64,6 +65,29 @@ class BoardSerializer(serializers.ModelSerializer):
     class Meta:
         model = Board
         fields = ["id", "number", "dealer", "trump", "deal", "turned", "dd_tricks"]
+
+
+class BoardHandsSerializer(serializers.Serializer):
+    N = serializers.CharField(max_length=30, help_text="North: spades.hearts.diamonds.clubs")
+    E = serializers.CharField(max_length=30)
+    S = serializers.CharField(max_length=30)
+    W = serializers.CharField(max_length=30)
+
+
+class BoardDealSerializer(serializers.Serializer):
+    """A corrected deal: ``deal`` in PBN, or ``hands`` by seat."""
+
+    deal = serializers.CharField(
+        required=False, allow_blank=True, max_length=120, help_text="e.g. N:AKQJ.T98.765.432 …"
+    )
+    hands = BoardHandsSerializer(required=False)
+
+    def validate(self, attrs: dict) -> dict:
+        if not attrs.get("deal", "").strip() and not attrs.get("hands"):
+            raise serializers.ValidationError(
+                {"detail": _("Give the deal in PBN or the four hands.")}
+            )
+        return attrs
 
 
 class BoardSetSerializer(serializers.ModelSerializer):

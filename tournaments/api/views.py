@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import ValidationError
@@ -16,8 +16,8 @@ from clubs.models import Club, Member
 from clubs.permissions import IsClubOrganiser
 from tournaments import schedule, selectors, services
 from tournaments.api import serializers as s
-from tournaments.errors import TournamentError
-from tournaments.models import BoardSet, Entry, Section, Session, Tournament
+from tournaments.errors import BoardPlayedError, TournamentError
+from tournaments.models import Board, BoardSet, Entry, Section, Session, Tournament
 
 
 def _bad(error: Exception) -> ValidationError:
@@ -242,3 +242,39 @@ class BoardSetViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets
         return HttpResponse(
             selectors.board_set_pbn(board_set), content_type="text/plain; charset=utf-8"
         )
+
+
+class BoardViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    """One board; organisers and secretaries correct its deal until a result exists."""
+
+    serializer_class = s.BoardSerializer
+    permission_classes = [IsClubOrganiser]
+    queryset = Board.objects.select_related("board_set").order_by("pk")
+
+    def get_object_club(self, obj: Board) -> int:
+        return obj.board_set.club_id
+
+    @extend_schema(
+        request=s.BoardDealSerializer,
+        responses={
+            200: s.BoardSerializer,
+            400: OpenApiResponse(description="The deal is impossible (a card twice, a hand of 12)"),
+            409: OpenApiResponse(description="The board has results: its deal cannot change"),
+        },
+    )
+    def partial_update(self, request: Request, pk: str) -> Response:
+        """Correct the deal, given as ``deal`` (PBN) or ``hands`` (N, E, S, W); its
+        double-dummy table is recomputed in the background."""
+        board = self.get_object()
+        body = s.BoardDealSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        hands = body.validated_data.get("hands")
+        try:
+            board = services.board_deal_change(
+                board=board, deal_pbn=body.validated_data.get("deal"), hands=hands
+            )
+        except BoardPlayedError as error:
+            return Response({"detail": str(error)}, status=status.HTTP_409_CONFLICT)
+        except TournamentError as error:
+            raise _bad(error) from error
+        return Response(s.BoardSerializer(board).data)
