@@ -12,8 +12,14 @@ from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiParameter
 from rest_framework.permissions import SAFE_METHODS
 
-from clubs.models import Club
-from clubs.permissions import Action, ClubPermission, IsClubSecretary, can
+from clubs.models import Club, RubberTable
+from clubs.permissions import (
+    Action,
+    ClubPermission,
+    IsClubSecretary,
+    can,
+    can_enter_at_table,
+)
 
 CLUB_SLUG = OpenApiParameter(
     "club_slug",
@@ -69,13 +75,14 @@ class ClubSettingsPermission(IsClubSecretary):
 
 
 class SeatedAtTable(ClubPermission):
-    """Entering a hand: a player seated at the rubber's table, or an organiser or secretary
-    of the club (:attr:`Action.ENTER_SCORES`)."""
+    """Writes at a table (entering a hand, starting the next rubber): a player seated at it,
+    or an organiser or secretary of the club (:func:`clubs.permissions.can_enter_at_table`).
+    The object is a table or a rubber."""
 
     write_action = Action.ENTER_SCORES
 
     def has_object_permission(self, request, view, obj) -> bool:
         if request.method in SAFE_METHODS:
             return True
-        seated = [seat.member_id for seat in obj.table.seats.all()]
-        return can(request.user, self.write_action, view.get_object_club(obj), seated=seated)
+        table = obj if isinstance(obj, RubberTable) else obj.table
+        return can_enter_at_table(request.user, table)

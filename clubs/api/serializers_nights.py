@@ -27,6 +27,7 @@ class HandSerializer(serializers.ModelSerializer):
     revoke_penalty = serializers.CharField(
         read_only=True, help_text="take_tricks, deduct, add or empty"
     )
+    trump = serializers.CharField(read_only=True, help_text="S, H, D, C or empty (no deal)")
 
     class Meta:
         model = HandRecord
@@ -40,20 +41,50 @@ class HandSerializer(serializers.ModelSerializer):
             "honours_count",
             "revoke_side",
             "revoke_penalty",
+            "revoke_by_dummy",
+            "deal",
+            "trump",
             "entered_at",
         ]
         read_only_fields = fields
 
 
 class HandEntrySerializer(serializers.Serializer):
-    """A hand entered from a phone: ``number`` is the hand the phone expects to enter."""
+    """A hand entered from a phone: ``number`` is the hand the phone expects to enter.
+
+    Honours are typed (``honours_side``, ``honours_count``) or, with the ``deal`` and its
+    ``trump``, computed from the cards; a typed claim that disagrees with the deal is refused.
+    """
 
     number = serializers.IntegerField(min_value=1)
     ns_tricks = serializers.IntegerField(min_value=0)
-    honours_side = serializers.CharField(required=False, allow_blank=True, default="")
-    honours_count = serializers.IntegerField(required=False, default=0)
-    revoke_side = serializers.CharField(required=False, allow_blank=True, default="")
-    revoke_penalty = serializers.CharField(required=False, allow_blank=True, default="")
+    honours_side = serializers.CharField(
+        required=False, allow_blank=True, default="", help_text=SIDE_HELP
+    )
+    honours_count = serializers.IntegerField(required=False, default=0, help_text="0, 3 or 4")
+    revoke_side = serializers.CharField(
+        required=False, allow_blank=True, default="", help_text=SIDE_HELP
+    )
+    revoke_penalty = serializers.CharField(
+        required=False, allow_blank=True, default="", help_text="take_tricks, deduct or add"
+    )
+    revoke_by_dummy = serializers.BooleanField(
+        required=False, default=False, help_text="The revoke came from Dummy's hand."
+    )
+    deal = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text="The four hands as a PBN deal, e.g. N:AKQJ.T98.765.432 ...",
+    )
+    trump = serializers.CharField(
+        required=False, allow_blank=True, default="", help_text="S, H, D or C, with a deal"
+    )
+    honours_claimed = serializers.BooleanField(
+        required=False,
+        default=True,
+        help_text="With a deal: whether the typed honours are a claim to check against it.",
+    )
 
 
 class HandScoreSerializer(serializers.Serializer):
@@ -179,24 +210,68 @@ class SeatSerializer(serializers.Serializer):
 
 
 class TableSerializer(serializers.ModelSerializer):
-    """A table of a club night: who sits where (for rubber 1) and its rubbers' ids."""
+    """A table of a club night: who sits where (for rubber 1) and its rubbers' ids. A dummy
+    table seats three members (South, West and East in their cut order)."""
 
     seats = SeatSerializer(many=True, read_only=True)
     rubbers = serializers.PrimaryKeyRelatedField(many=True, read_only=True)
 
     class Meta:
         model = RubberTable
-        fields = ["id", "club_night", "number", "seats", "rubbers"]
+        fields = ["id", "club_night", "number", "dummy", "seats", "rubbers"]
         read_only_fields = fields
 
 
+class TableCreateSerializer(serializers.Serializer):
+    """A new table: four members as cut (North, East, South, West) or three for dummy whist
+    (in their cut order); rubber 1 starts at once."""
+
+    club_night = serializers.IntegerField(help_text="The night's id (of this club).")
+    members = serializers.ListField(
+        child=serializers.IntegerField(), min_length=1, help_text="Member ids, in seat order."
+    )
+    first_dealer = serializers.CharField(
+        required=False, default="N", help_text="Who cut to deal: N, E, S or W (four players)"
+    )
+
+
+class PlayerSeatSerializer(serializers.Serializer):
+    member = serializers.IntegerField(allow_null=True, help_text="null in Dummy's seat")
+    seat = serializers.CharField(help_text=SEAT_HELP)
+
+
+class MatchRubberSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    seats = PlayerSeatSerializer(many=True)
+
+
+class MatchTotalSerializer(serializers.Serializer):
+    member = serializers.IntegerField()
+    member_name = serializers.CharField()
+    points = serializers.IntegerField()
+
+
+class MatchSerializer(serializers.Serializer):
+    """The three-rubber match: each rubber's seats (as far as known) and each player's
+    total over the finished rubbers."""
+
+    rubbers = MatchRubberSerializer(many=True)
+    totals = MatchTotalSerializer(many=True)
+
+
 class ClubNightSerializer(serializers.ModelSerializer):
+    """A club night; on creation the profile and overrides default to the club's."""
+
     tables = serializers.PrimaryKeyRelatedField(many=True, read_only=True)
 
     class Meta:
         model = ClubNight
         fields = ["id", "date", "rule_profile", "rule_overrides", "tables"]
-        read_only_fields = fields
+        read_only_fields = ["id", "tables"]
+        extra_kwargs = {
+            "rule_profile": {"required": False, "help_text": "Empty: the club's profile."},
+            "rule_overrides": {"required": False, "help_text": "Absent: the club's overrides."},
+        }
 
 
 class HandCorrectionSerializer(serializers.ModelSerializer):
@@ -219,3 +294,4 @@ class HandCorrectSerializer(serializers.Serializer):
     honours_count = serializers.IntegerField(required=False)
     revoke_side = serializers.CharField(required=False, allow_blank=True, help_text=SIDE_HELP)
     revoke_penalty = serializers.CharField(required=False, allow_blank=True)
+    revoke_by_dummy = serializers.BooleanField(required=False)

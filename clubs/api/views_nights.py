@@ -7,18 +7,23 @@ secretary, with a reason; every correction is listed with its hand.
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
+from rest_framework.exceptions import ValidationError
 from rest_framework.response import Response
 
 from clubs.api import serializers_nights as s
 from clubs.api.access import CLUB_SLUG, ClubScoped, SeatedAtTable
 from clubs.api.views import bad_request
 from clubs.errors import ClubError, HandConflict
-from clubs.models import ClubNight, HandRecord, RubberRecord, RubberTable
+from clubs.matches import is_dummy_hand, match_state, rubber_start_next
+from clubs.models import ClubNight, HandRecord, Member, RubberRecord, RubberTable
+from clubs.nights import night_create, table_add
 from clubs.permissions import IsClubOrganiser, IsClubSecretary
 from clubs.rubbers import hand_correct, hand_enter
+from engine.cards import Seat
 
 
 def _filter_by(queryset, request, param: str, field: str):
@@ -38,24 +43,111 @@ class ReadOnlyClubScoped(
 
 
 @extend_schema(parameters=[CLUB_SLUG])
-class ClubNightViewSet(ReadOnlyClubScoped):
-    """The club's nights of rubber whist, newest first, with their tables' ids."""
+class ClubNightViewSet(mixins.CreateModelMixin, ReadOnlyClubScoped):
+    """The club's nights of rubber whist, newest first, with their tables' ids. Anyone
+    reads; organisers and secretaries create them (the club's profile unless another is
+    given; the engine must accept the overrides)."""
 
     serializer_class = s.ClubNightSerializer
     permission_classes = [IsClubOrganiser]
     queryset = ClubNight.objects.prefetch_related("tables").order_by("-date", "pk")
 
+    def perform_create(self, serializer) -> None:
+        try:
+            serializer.instance = night_create(club=self.get_club(), **serializer.validated_data)
+        except ClubError as error:
+            raise bad_request(error) from error
+
 
 @extend_schema(parameters=[CLUB_SLUG])
 class TableViewSet(ReadOnlyClubScoped):
-    """Tables of the club's nights: who sits where for rubber 1, and the rubbers' ids."""
+    """Tables of the club's nights: who sits where for rubber 1, and the rubbers' ids.
+    Organisers and secretaries seat a table (rubber 1 starts at once); the players seated
+    there (or an organiser or secretary) start the next rubber of the three-rubber match."""
 
     serializer_class = s.TableSerializer
     permission_classes = [IsClubOrganiser]
-    queryset = RubberTable.objects.prefetch_related("seats__member", "rubbers").order_by(
-        "-club_night__date", "club_night", "number"
+    queryset = (
+        RubberTable.objects.select_related("club_night")
+        .prefetch_related("seats__member", "rubbers")
+        .order_by("-club_night__date", "club_night", "number")
     )
     club_path = "club_night__club"
+
+    def _shown(self, table: RubberTable, code: int = status.HTTP_200_OK) -> Response:
+        return Response(self.get_serializer(self.get_queryset().get(pk=table.pk)).data, code)
+
+    @extend_schema(request=s.TableCreateSerializer, responses={201: s.TableSerializer})
+    def create(self, request, *args, **kwargs):
+        """Seat a table at a night: four members (N, E, S, W as cut, ``first_dealer`` as
+        cut) or three for dummy whist; refused with the reason (a member not in the club, or
+        already at another table that night)."""
+        body = s.TableCreateSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        data = body.validated_data
+        night = ClubNight.objects.filter(club=self.get_club(), pk=data["club_night"]).first()
+        if night is None:
+            raise ValidationError({"club_night": _("There is no such night at this club.")})
+        found = Member.objects.in_bulk(data["members"])
+        missing = [str(pk) for pk in data["members"] if pk not in found]
+        if missing:
+            raise ValidationError({"members": _("Unknown members: %s") % ", ".join(missing)})
+        members = [found[pk] for pk in data["members"]]
+        try:
+            table = table_add(night=night, members=members, first_dealer=data["first_dealer"])
+        except ClubError as error:
+            raise bad_request(error) from error
+        return self._shown(table, status.HTTP_201_CREATED)
+
+    @extend_schema(request=None, responses=s.MatchSerializer)
+    @action(detail=True, methods=["get"])
+    def match(self, request, club_slug=None, pk=None):
+        """The three-rubber match: where each player sits in each rubber started (rubbers 2
+        and 3 by the seat-change rule; at a dummy table, who holds Dummy) and each player's
+        points over the finished rubbers."""
+        table = self.get_object()
+        try:
+            state = match_state(table)
+        except ClubError as error:
+            raise bad_request(error) from error
+        names = {seat.member_id: seat.member.name for seat in table.seats.all()}
+        rubbers = [
+            {
+                "number": n,
+                "seats": [
+                    {"seat": seat.name, "member": None if is_dummy_hand(p) else p}
+                    for seat, p in zip(Seat, seating.players, strict=True)
+                ],
+            }
+            for n, seating in enumerate(state.seatings, start=1)
+        ]
+        totals = [
+            {"member": member, "member_name": names.get(member, ""), "points": points}
+            for member, points in state.totals.items()
+            if not is_dummy_hand(member)
+        ]
+        return Response(s.MatchSerializer({"rubbers": rubbers, "totals": totals}).data)
+
+    @extend_schema(
+        request=None,
+        responses={
+            201: s.RubberSerializer,
+            400: OpenApiResponse(description="The last rubber is not over, or the match is"),
+        },
+    )
+    @action(
+        detail=True, methods=["post"], url_path="next-rubber", permission_classes=[SeatedAtTable]
+    )
+    def next_rubber(self, request, club_slug=None, pk=None):
+        """Start the table's next rubber once the last is over (its first dealer follows
+        from the rotation)."""
+        table = self.get_object()
+        try:
+            rubber = rubber_start_next(table=table)
+        except ClubError as error:
+            raise bad_request(error) from error
+        rubber = RubberRecord.objects.select_related("table__club_night").get(pk=rubber.pk)
+        return Response(s.RubberSerializer(rubber).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(parameters=[_id_filter("night", "club night")])
     def list(self, request, *args, **kwargs):

@@ -60,9 +60,11 @@ class World:
     members: dict[str, Member] = field(default_factory=dict)
 
     def client(self, role: str) -> APIClient:
+        """A client logged in as ``role``, with a fresh user object (as in a real request,
+        no roles cached from an earlier one)."""
         client = APIClient()
         if self.users[role] is not None:
-            client.force_authenticate(self.users[role])
+            client.force_authenticate(User.objects.get(pk=self.users[role].pk))
         return client
 
     @property

@@ -9,8 +9,19 @@ import datetime as dt
 
 import pytest
 
-from clubs.models import Club, HandCorrection, HandRecord, Member, Membership, Season
-from tests.clubs.api_world import ROLES, World, world_make
+from clubs.models import (
+    Club,
+    ClubNight,
+    HandCorrection,
+    HandRecord,
+    Member,
+    Membership,
+    RubberRecord,
+    RubberTable,
+    Season,
+)
+from clubs.rubbers import hand_enter
+from tests.clubs.api_world import ROLES, World, person, world_make
 
 pytestmark = pytest.mark.django_db
 
@@ -36,6 +47,7 @@ def read_urls(w: World) -> list[str]:
         w.base + f"nights/{w.night.pk}/",
         w.base + "tables/",
         w.base + f"tables/{w.table.pk}/",
+        w.base + f"tables/{w.table.pk}/match/",
         w.base + "rubbers/",
         w.base + f"rubbers/{w.rubber.pk}/",
         w.base + "hands/",
@@ -53,7 +65,21 @@ def test_api_clubs_every_read_is_open_to_every_role(world, role):
 
 
 SECRETARY = {"secretary"}
+ORGANISERS = {"organiser", "secretary"}
 SCORERS = {"player", "organiser", "secretary"}
+
+
+def finish_rubber_one(w: World) -> dict:
+    """Play rubber 1 out (NS wins two games), so the next rubber may start; no body."""
+    for n in (3, 4):
+        hand_enter(rubber=w.rubber, expected_number=n, ns_tricks=13, by=None)
+    return {}
+
+
+def four_new_players(w: World) -> dict:
+    players = [person(w.club, login=False) for _ in range(4)]
+    return {"club_night": w.night.pk, "members": [m.pk for m in players]}
+
 
 # name → (method, url under the club, body, roles allowed, status when allowed, rows counted)
 WRITES = {
@@ -124,6 +150,30 @@ WRITES = {
         SECRETARY,
         200,
         lambda w: Season.objects.filter(min_attendance=3).count(),
+    ),
+    "night create": (
+        "post",
+        lambda w: w.base + "nights/",
+        lambda w: {"date": "2026-04-02"},
+        ORGANISERS,
+        201,
+        lambda w: ClubNight.objects.count() - 1,
+    ),
+    "table create": (
+        "post",
+        lambda w: w.base + "tables/",
+        four_new_players,
+        ORGANISERS,
+        201,
+        lambda w: RubberTable.objects.count() - 1,
+    ),
+    "next rubber": (
+        "post",
+        lambda w: w.base + f"tables/{w.table.pk}/next-rubber/",
+        finish_rubber_one,
+        SCORERS,
+        201,
+        lambda w: RubberRecord.objects.count() - 1,
     ),
     "hand entry": (
         "post",
