@@ -11,15 +11,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.cards import Seat
+from engine.profiles import SHORT
 from engine.rotation import (
     Seating,
     cutter,
     due_to_deal,
     match_seatings,
+    match_totals,
     partnerships,
     second_rubber_seating,
     third_rubber_seating,
 )
+from engine.rubber import Hand, score_rubber
 
 ALL_PAIRS = {frozenset(pair) for pair in itertools.combinations("abcd", 2)}
 
@@ -57,3 +60,27 @@ def test_s8_property_seats_kept_and_partnerships_new(players, dealer_2, dealer_3
     pairings = [partnerships(s) for s in (first, second, third)]
     assert len(set(pairings)) == 3
     assert set().union(*pairings) == ALL_PAIRS
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    st.permutations(list("abcd")),
+    st.sampled_from(list(Seat)),
+    st.sampled_from(list(Seat)),
+    st.lists(
+        st.sampled_from([[12, 13], [0, 0], [3, 11, 1, 4, 12], [0, 13, 0]]), min_size=3, max_size=3
+    ),
+)
+def test_s8_property_match_totals_are_each_players_side_points_and_sum_to_zero(
+    players, dealer_2, dealer_3, rubbers
+):
+    seatings = match_seatings(Seating(tuple(players)), dealer_2, dealer_3)
+    results = [score_rubber(SHORT, [Hand(n) for n in tricks]).result() for tricks in rubbers]
+    totals = match_totals(seatings, results)
+    assert sum(totals.values()) == 0
+    for player in players:
+        expected = sum(
+            result.points if seating.seat_of(player).side is result.winner else -result.points
+            for seating, result in zip(seatings, results, strict=True)
+        )
+        assert totals[player] == expected
