@@ -36,6 +36,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import IntEnum
+from functools import cache
 
 from engine.boston.variants import AllPass, BostonProfile, Ladder, SuitOrder
 from engine.cards import Seat, Suit
@@ -83,17 +84,17 @@ class Level(IntEnum):
     @property
     def discards(self) -> bool:
         """Every player discards one card before play; 12 tricks are played."""
-        return self in (Level.PEQUENA_MISERIA, Level.LITTLE_MISERE, Level.LITTLE_SPREAD)
+        return self in _DISCARDS
 
     @property
     def is_open(self) -> bool:
         """The declarer's cards lie face up (miseria en la mesa, the spreads)."""
-        return self in (Level.MISERIA_EN_LA_MESA, Level.LITTLE_SPREAD, Level.GRAND_SPREAD)
+        return self in _OPEN
 
     @property
     def supportable(self) -> bool:
         """Another player may support it (sostengo / je soutiens): together 8 tricks."""
-        return self in (Level.PIDO, Level.DEMANDE)
+        return self in _SUPPORTABLE
 
     @property
     def tricks_played(self) -> int:
@@ -107,6 +108,9 @@ class Level(IntEnum):
 
 
 _MISERES = frozenset(level for level in Level if "MISER" in level.name or "SPREAD" in level.name)
+_DISCARDS = frozenset((Level.PEQUENA_MISERIA, Level.LITTLE_MISERE, Level.LITTLE_SPREAD))
+_OPEN = frozenset((Level.MISERIA_EN_LA_MESA, Level.LITTLE_SPREAD, Level.GRAND_SPREAD))
+_SUPPORTABLE = frozenset((Level.PIDO, Level.DEMANDE))
 _TRICKS = {
     Level.PIDO: 5,
     Level.PEQUENA_INDEPENDENCIA: 6,
@@ -253,6 +257,23 @@ class Contract:
         return 8 if self.supporter is not None else self.level.tricks
 
 
+_SEATS = tuple(Seat)
+
+
+@cache
+def _every_call(kind: Ladder, suit_order: SuitOrder) -> tuple[Call, ...]:
+    """Every call a variant knows, for :meth:`Auction.legal_calls` to filter."""
+    suits: list[Suit | None] = list(Suit)
+    if suit_order is SuitOrder.FONTAINEBLEAU:
+        suits.append(None)  # grand
+    bids = [
+        bid(level, suit)
+        for level in _LADDERS[kind]
+        for suit in ([None] if level.is_misere else suits)
+    ]
+    return (PASS, SOSTENGO, *bids)
+
+
 class Auction:
     """A Boston auction. ``names`` maps seats to players' names for messages.
 
@@ -284,17 +305,7 @@ class Auction:
         self.supporter: Seat | None = None
         self.history: list[tuple[Seat, Call]] = []
         self._since: set[Seat] = set()  # seats that passed since the highest call
-        self._calls = [PASS, SOSTENGO] + [
-            bid(level, suit)
-            for level in self.ladder
-            for suit in ([None] if level.is_misere else self._suits())
-        ]
-
-    def _suits(self) -> list[Suit | None]:
-        grand: list[Suit | None] = (
-            [None] if self.profile.suit_order is SuitOrder.FONTAINEBLEAU else []
-        )
-        return [*Suit, *grand]
+        self._calls = _every_call(profile.ladder, profile.suit_order)
 
     def _name(self, seat: Seat) -> str:
         return self.names.get(seat, seat.name)
@@ -312,7 +323,7 @@ class Auction:
             return True
         if self.high is None:
             return len(self.passed) == 4
-        others = {s for s in Seat if s != self.high[0] and self._may_speak(s)}
+        others = {s for s in _SEATS if s != self.high[0] and self._may_speak(s)}
         return others <= self._since
 
     def _may_speak(self, seat: Seat) -> bool:
@@ -344,7 +355,8 @@ class Auction:
         """Every call the player to speak may make now."""
         if self.is_over:
             return []
-        return [c for c in self._calls if self._refusal(self.turn, c) is None]
+        turn = self.turn
+        return [c for c in self._calls if self._refusal(turn, c, running=True) is None]
 
     def refusal(self, seat: Seat, call: Call) -> str | None:
         """Why ``seat`` may not make ``call`` now, or None if it may (nothing changes)."""
@@ -379,9 +391,9 @@ class Auction:
             seat = seat.left
         self.turn = seat
 
-    def _refusal(self, seat: Seat, call: Call) -> str | None:
+    def _refusal(self, seat: Seat, call: Call, running: bool = False) -> str | None:
         who = self._name(seat)
-        if self.is_over:
+        if not running and self.is_over:
             return "the auction is over"
         if seat != self.turn:
             return f"it is {self._name(self.turn)}'s turn, not {who}'s"

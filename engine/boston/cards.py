@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 
 from engine.boston.variants import BostonCardRule, BostonProfile
 from engine.cards import Card, Rank, Suit
@@ -11,7 +12,11 @@ from engine.errors import BostonError
 
 def boston_card(profile: BostonProfile, trump: Suit | None) -> Card | None:
     """The boston card for ``trump`` under the profile's rule, or None."""
-    rule = profile.boston_card
+    return _boston_card(profile.boston_card, trump)
+
+
+@cache
+def _boston_card(rule: BostonCardRule, trump: Suit | None) -> Card | None:
     if rule is BostonCardRule.NONE:
         return None
     if rule is BostonCardRule.ALWAYS_JH:

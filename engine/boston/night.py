@@ -27,6 +27,7 @@ from engine.cards import Seat
 from engine.errors import BostonError
 
 P = TypeVar("P", bound=Hashable)
+_SEAT_SET = frozenset(Seat)
 
 
 @dataclass(frozen=True)
@@ -44,7 +45,7 @@ class NightTotals:
 
 
 def _check(number: int, settlement: Settlement) -> None:
-    if set(settlement.seats) != set(Seat):
+    if settlement.seats.keys() != _SEAT_SET:
         raise BostonError(f"settlement {number} does not give all four seats")
     if sum(settlement.seats.values()) + settlement.pool != 0:
         raise BostonError(f"settlement {number} does not balance: seats and pool must sum to 0")
@@ -52,7 +53,7 @@ def _check(number: int, settlement: Settlement) -> None:
 
 def night_totals(settlements: Iterable[Settlement], *, pool: int = 0) -> NightTotals:
     """Running totals of ``settlements``; ``pool`` is what the pool held before the first."""
-    seats = {s: 0 for s in Seat}
+    seats = dict.fromkeys(Seat, 0)
     running = []
     for number, settlement in enumerate(settlements, start=1):
         _check(number, settlement)

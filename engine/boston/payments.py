@@ -21,6 +21,8 @@ from engine.boston.variants import AllPass, BostonProfile
 from engine.cards import Seat
 from engine.errors import BostonError
 
+_SEATS = tuple(Seat)
+
 
 class PoolOnFailure(str, Enum):
     """What a failing declarer owes the pool (DISPUTED, rules.md §10.3)."""
@@ -246,9 +248,9 @@ def distribute(
     (to the side when ``made``, from it otherwise); the pool to the winners, or fed by the
     losers per ``pool_on_failure``. Zero-sum with the pool."""
     side = [contract.declarer] + ([contract.supporter] if contract.supporter is not None else [])
-    others = [s for s in Seat if s not in side]
+    others = [s for s in _SEATS if s not in side]
     sign = 1 if made else -1
-    seats = {s: 0 for s in Seat}
+    seats = dict.fromkeys(_SEATS, 0)
     for winner in side:
         for loser in others:
             seats[winner] += sign * each

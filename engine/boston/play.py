@@ -33,7 +33,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from engine.boston.auction import Contract, Level
-from engine.boston.cards import effective_suit, trick_winner
+from engine.boston.cards import boston_card, effective_suit
 from engine.boston.variants import BostonProfile
 from engine.cards import Card, Rank, Seat, Suit
 from engine.errors import BostonError
@@ -41,6 +41,7 @@ from engine.play import Revoke
 
 #: Tricks in which the miseria de cuatro ases declarer may renounce (seed page 2).
 FOUR_ACES_RENOUNCE_TRICKS = 10
+_SEATS = tuple(Seat)
 
 
 def discard(
@@ -103,32 +104,48 @@ def replay_hand(
         raise BostonError(f"the record stops inside trick {len(record) // 4 + 1}")
     if len(record) > 4 * size:
         raise BostonError(f"{len(record)} cards played but a hand has only {size} tricks")
+    boston = boston_card(profile, trump)
+    suit_of = {card: effective_suit(card, profile, trump) for card in owner}
     leader = dealer.left
     winners: list[Seat] = []
     revokes: list[Revoke] = []
     renounces: list[Revoke] = []
     for number, start in enumerate(range(0, len(record), 4), start=1):
         trick = record[start : start + 4]
-        led = effective_suit(trick[0], profile, trump)
+        led = suit_of.get(trick[0])
         for offset, card in enumerate(trick):
-            seat = Seat((leader + offset) % 4)
+            seat = _SEATS[(leader + offset) % 4]
             _check_card(card, seat, owner, held, number)
-            suit = effective_suit(card, profile, trump)
-            if (
-                offset
-                and suit != led
-                and any(effective_suit(c, profile, trump) == led for c in held[seat])
-            ):
-                renounce = Revoke(seat, number, card, led)
+            if offset and suit_of[card] != led and any(suit_of[c] == led for c in held[seat]):
+                renounce = Revoke(seat, number, card, led)  # type: ignore[arg-type]
                 if seat == renounce_seat and number <= FOUR_ACES_RENOUNCE_TRICKS:
                     renounces.append(renounce)
                 else:
                     revokes.append(renounce)
             held[seat].remove(card)
-        leader = Seat((leader + trick_winner(trick, profile, trump)) % 4)
+        leader = _SEATS[(leader + _winner(trick, suit_of, led, trump, boston)) % 4]
         winners.append(leader)
-    tricks = {seat: winners.count(seat) for seat in Seat}
+    tricks = {seat: winners.count(seat) for seat in _SEATS}
     return BostonPlay(tuple(winners), tricks, size, tuple(revokes), tuple(renounces))
+
+
+def _winner(
+    trick: Sequence[Card],
+    suit_of: dict[Card, Suit],
+    led: Suit | None,
+    trump: Suit | None,
+    boston: Card | None,
+) -> int:
+    """As :func:`engine.boston.cards.trick_winner`, with the suits worked out once a hand."""
+    if boston is not None and boston in trick:
+        return trick.index(boston)
+    best, best_key = 0, (-1, -1)
+    for i, card in enumerate(trick):
+        suit = suit_of[card]
+        key = (2 if suit == trump else 1 if suit == led else 0, card.rank)
+        if key > best_key:
+            best, best_key = i, key
+    return best
 
 
 def _check_hands(held: dict[Seat, list[Card]], contract: Contract | None) -> int:

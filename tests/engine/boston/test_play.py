@@ -145,7 +145,7 @@ def test_random_legal_play_has_no_revokes_and_thirteen_winners(seed, dealer):
     hands = deal_from_seed(seed).as_mapping()
     trump = rng.choice(list(Suit))
     held = {s: list(c) for s, c in hands.items()}
-    leader, record = dealer.left, []
+    leader, record, winners = dealer.left, [], []
     for _ in range(13):
         trick = []
         for offset in range(4):
@@ -155,7 +155,9 @@ def test_random_legal_play_has_no_revokes_and_thirteen_winners(seed, dealer):
             trick.append(card)
         record += trick
         leader = Seat((leader + trick_winner(trick, SPANISH, trump)) % 4)
+        winners.append(leader)
     play = replay_hand(hands, dealer, trump, SPANISH, record)
+    assert play.trick_winners == tuple(winners)
     assert play.complete and play.revokes == () and sum(play.tricks.values()) == 13
     assert play.trick_winners[-1] == leader
     assert isinstance(record[0], Card)
