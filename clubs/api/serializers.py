@@ -6,6 +6,7 @@ through services; these serializers only check the shape of the input.
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
 from rest_framework import serializers
 
 from clubs.models import Club, Member, Membership, Role, RuleProfileName, Season
@@ -100,11 +101,13 @@ class MemberImportSerializer(serializers.Serializer):
             try:
                 attrs["text"] = attrs["file"].read().decode("utf-8-sig")
             except UnicodeDecodeError:
-                raise serializers.ValidationError({"file": "The file is not UTF-8 text."}) from None
+                raise serializers.ValidationError(
+                    {"file": _("The file is not UTF-8 text.")}
+                ) from None
         elif "csv" in attrs:
             attrs["text"] = attrs["csv"]
         else:
-            raise serializers.ValidationError("Send the CSV as a file or as text.")
+            raise serializers.ValidationError(_("Send the CSV as a file or as text."))
         return attrs
 
 

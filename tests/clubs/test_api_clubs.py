@@ -170,3 +170,16 @@ def test_api_ladder_names_members_and_ties_share_a_rank(world):
     assert rows[0]["total"] == -rows[2]["total"] > 0
     assert rows[0]["played"] == rows[0]["counted"] == 1
     assert data["tournaments"] == []
+
+
+def test_api_member_import_of_a_file_that_is_not_utf8_is_400(world):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    upload = SimpleUploadedFile(
+        "members.csv", "name,role,from\nJosé,player,2026-01-01\n".encode("latin-1")
+    )
+    response = world.client("secretary").post(
+        world.base + "members/import/", {"file": upload}, format="multipart"
+    )
+    assert response.status_code == 400 and "UTF-8" in response.json()["file"][0]
+    assert not Member.objects.filter(name__startswith="Jos").exists()
