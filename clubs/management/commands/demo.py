@@ -1,5 +1,6 @@
 from django.core.management.base import BaseCommand
 
+from boston.demo import demo_boston_load
 from clubs.demo import DEMO_PASSWORD, demo_club_load
 from scoring.demo import demo_results_load
 from tournaments.demo import demo_boards_analyse, demo_tournaments_load
@@ -13,6 +14,7 @@ class Command(BaseCommand):
         events = demo_tournaments_load(club)
         demo_results_load(club)
         analysed = demo_boards_analyse(events)
+        demo_boston_load(club)
         self.stdout.write(self.style.SUCCESS(f"Demo club: {club.name} ({club.slug})"))
         for event in events:
             self.stdout.write(f"  event: {event.name} ({event.get_status_display()})")
