@@ -179,7 +179,8 @@ def hand_correct(*, hand: HandRecord, by: User, reason: str, **changes: object) 
     The engine re-scores the whole rubber with the amended hand; if any hand no longer scores
     (e.g. the rubber would now be over before a later hand) nothing changes and
     :class:`HandRefused` says why. Every correction is kept with who, when, before, after and
-    why; nothing is deleted. Permission (secretaries only) is checked by the caller with
+    why; nothing is deleted. When the hand's deal was entered, its honours stay those of the
+    deal: a correction that disagrees is refused. Permission (secretaries only) is checked by the caller with
     :func:`clubs.permissions.require` and ``Action.MANAGE_CLUB``.
     """
     unknown = set(changes) - set(CORRECTABLE)
@@ -194,6 +195,8 @@ def hand_correct(*, hand: HandRecord, by: User, reason: str, **changes: object) 
             setattr(hand, field, value)
         rows = [hand if h.pk == hand.pk else h for h in hand.rubber.hands.order_by("number")]
         try:
+            if hand.deal:  # the cards dealt decide the honours: a correction must agree
+                _honours_from_deal(hand, hand.deal, hand.trump, claimed=True)
             hand.full_clean(validate_constraints=False)
             rubber_state(hand.rubber, rows)
         except ValidationError as error:
