@@ -118,6 +118,11 @@ def cut_for_table(cuts: Mapping[Hashable, Card]) -> Seating:
     deals or who partners whom must be cut again."""
     if not isinstance(cuts, Mapping) or len(cuts) != 4:
         raise RotationError("four players cut for partners and deal")
+    cards = [cuts[player] for player in cuts]
+    for card in cards:
+        cut_rank(card)
+        if cards.count(card) > 1:
+            raise RotationError(f"{card} was cut twice: everyone cuts from the same pack")
     order = sorted(cuts, key=lambda player: cut_rank(cuts[player]))
     ranks = [cut_rank(cuts[player]) for player in order]
     if ranks[0] == ranks[1]:

@@ -122,3 +122,31 @@ def test_s6_any_card_may_be_led(pack):
     # "Do not enforce leads in the rules engine": e.g. the ace from A K Q J is legal.
     hand = tuple(sorted(pack[:13]))
     assert set(legal_cards(hand, None)) == set(hand)
+
+
+def test_s1_every_player_cuts_from_the_same_pack():
+    with pytest.raises(RotationError, match="cut twice"):
+        cut_for_table(dict(zip("abcd", parse_cards("2H 2H 9C KD"), strict=True)))
+    with pytest.raises(RotationError, match="not a card"):
+        cut_for_table({"a": "2H", "b": "3H", "c": "4H", "d": "5H"})
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.permutations(FULL_DECK))
+def test_s1_property_cut_for_table_lowest_deals_two_lowest_partners(pack):
+    cuts = dict(zip("abcd", pack[:4], strict=True))
+
+    def low(card):  # the ace is the lowest card in cutting
+        return 1 if card.rank is Rank.ACE else int(card.rank)
+
+    ranked = sorted(cuts, key=lambda player: low(cuts[player]))
+    values = [low(cuts[player]) for player in ranked]
+    if values[0] == values[1] or values[1] == values[2]:
+        with pytest.raises(RotationError, match="cut again"):
+            cut_for_table(cuts)
+        return
+    seating = cut_for_table(cuts)
+    assert sorted(seating.players) == list("abcd")
+    assert seating[Seat.N] == ranked[0]  # the lowest deals
+    assert seating.partner_of(ranked[0]) == ranked[1]  # the two lowest are partners
+    assert {seating[Seat.E], seating[Seat.W]} == set(ranked[2:])
