@@ -1,0 +1,44 @@
+"""Writes for tournaments: events, entries, board sets and schedules.
+
+Each service loads rows, converts them to engine or movement values, calls the pure code,
+and saves in one transaction. Errors are :class:`~tournaments.errors.TournamentError`
+subclasses with a message an organiser can act on. By concern:
+
+* :mod:`.events` — events and their life cycle, entries (add, remove, substitute, withdraw);
+* :mod:`.boards` — board sets (seed, PBN) and correcting a board's deal;
+* :mod:`.sections` — a section's schedule and board set.
+
+Import from here (``from tournaments import services``); the split is an implementation
+detail.
+"""
+
+from tournaments.services.boards import (
+    MAX_BOARDS,
+    board_deal_change,
+    board_set_generate,
+    board_set_import_pbn,
+)
+from tournaments.services.events import (
+    entry_add,
+    entry_remove,
+    entry_substitute,
+    entry_withdraw,
+    tournament_create,
+    tournament_set_status,
+)
+from tournaments.services.sections import section_board_set_choose, section_schedule_save
+
+__all__ = [
+    "MAX_BOARDS",
+    "board_deal_change",
+    "board_set_generate",
+    "board_set_import_pbn",
+    "entry_add",
+    "entry_remove",
+    "entry_substitute",
+    "entry_withdraw",
+    "section_board_set_choose",
+    "section_schedule_save",
+    "tournament_create",
+    "tournament_set_status",
+]

@@ -1,0 +1,238 @@
+"""Events and entries: create an event, move it through its life cycle, add, remove,
+substitute and withdraw entries."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from django.db import transaction
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+
+from clubs.models import Club, Member
+from engine.boards import TrumpScheme as EngineTrumpScheme
+from tournaments import selectors
+from tournaments.errors import (
+    EntryError,
+    StatusError,
+)
+from tournaments.models import (
+    STATUS_TRANSITIONS,
+    BoardPlay,
+    Direction,
+    Entry,
+    EntryChange,
+    Section,
+    Session,
+    Tournament,
+    TournamentStatus,
+)
+from tournaments.services.sections import _schedule_clear
+
+
+@transaction.atomic
+def tournament_create(
+    *,
+    club: Club,
+    name: str,
+    starts: dt.date,
+    ends: dt.date | None = None,
+    rule_profile: str = "duplicate",
+    trump_scheme: str = EngineTrumpScheme.HDSC,
+    scoring_method: str = "matchpoints",
+    individual: bool = False,
+    sessions: int = 1,
+) -> Tournament:
+    """A draft event with its sessions, each with a section A."""
+    if sessions < 1:
+        raise StatusError(_("An event has at least one session."))
+    base = slugify(name)[:60] or "event"
+    slug, n = base, 2
+    while Tournament.objects.filter(club=club, slug=slug).exists():
+        slug, n = f"{base}-{n}", n + 1
+    tournament = Tournament(
+        club=club,
+        name=name,
+        slug=slug,
+        starts=starts,
+        ends=ends,
+        rule_profile=rule_profile,
+        trump_scheme=trump_scheme,
+        scoring_method=scoring_method,
+        individual=individual,
+    )
+    tournament.full_clean()
+    tournament.save()
+    for number in range(1, sessions + 1):
+        session = Session.objects.create(tournament=tournament, number=number)
+        Section.objects.create(session=session, name="A")
+    return tournament
+
+
+@transaction.atomic
+def tournament_set_status(*, tournament: Tournament, status: str) -> Tournament:
+    """Move the event along draft → scheduled → running → finished (or back one step where
+    allowed). Scheduling needs every section to have a schedule."""
+    if status == tournament.status:
+        return tournament
+    if status not in STATUS_TRANSITIONS.get(tournament.status, frozenset()):
+        raise StatusError(
+            _("An event cannot go from %(old)s to %(new)s.")
+            % {"old": tournament.get_status_display(), "new": TournamentStatus(status).label}
+        )
+    if status == TournamentStatus.SCHEDULED:
+        unscheduled = [
+            str(s) for s in Section.objects.filter(session__tournament=tournament) if not s.movement
+        ]
+        if unscheduled:
+            raise StatusError(
+                _("Generate a schedule first for: %(sections)s")
+                % {"sections": ", ".join(unscheduled)}
+            )
+    tournament.status = status
+    tournament.save(update_fields=["status"])
+    return tournament
+
+
+def _check_changes_before_start(section: Section, what: str) -> None:
+    if section.session.tournament.status in (TournamentStatus.RUNNING, TournamentStatus.FINISHED):
+        raise EntryError(
+            _(
+                "The event has started: %(what)s is no longer possible; substitute a player or "
+                "withdraw the pair instead."
+            )
+            % {"what": what}
+        )
+
+
+@transaction.atomic
+def entry_add(
+    *,
+    section: Section,
+    member1: Member | None = None,
+    member2: Member | None = None,
+    guest1: str = "",
+    guest2: str = "",
+    direction: str = Direction.NONE,
+) -> Entry:
+    """Add a pair (or, in an individual event, one player) with the next free number.
+    Adding after the schedule was generated clears the schedule: regenerate it."""
+    _check_changes_before_start(section, _("adding an entry"))
+    individual = section.session.tournament.individual
+    if member1 is None and not guest1.strip():
+        raise EntryError(_("Give the first player: a member or a guest's name."))
+    if individual and (member2 is not None or guest2.strip()):
+        raise EntryError(_("An individual event has one player per entry."))
+    if not individual and member2 is None and not guest2.strip():
+        raise EntryError(_("A pair needs a second player: a member or a guest's name."))
+    members = {m.pk for m in (member1, member2) if m is not None}
+    if member1 is not None and member2 is not None and member1.pk == member2.pk:
+        raise EntryError(_("A player cannot partner themselves."))
+    taken = selectors.members_entered(section=section) & members
+    if taken:
+        names = ", ".join(m.name for m in Member.objects.filter(pk__in=taken))
+        raise EntryError(_("Already entered in this section: %(names)s") % {"names": names})
+    number = (
+        Entry.objects.filter(section=section)
+        .order_by("-number")
+        .values_list("number", flat=True)
+        .first()
+        or 0
+    ) + 1
+    entry = Entry(
+        section=section,
+        number=number,
+        member1=member1,
+        member2=member2,
+        guest1=guest1.strip(),
+        guest2=guest2.strip(),
+        direction=direction,
+    )
+    entry.full_clean()
+    entry.save()
+    _schedule_clear(section)
+    return entry
+
+
+@transaction.atomic
+def entry_remove(*, entry: Entry) -> None:
+    """Before the start, take an entry out entirely and renumber the rest (the schedule is
+    cleared: regenerate it)."""
+    section = entry.section
+    _check_changes_before_start(section, _("removing an entry"))
+    _schedule_clear(section)
+    entry.delete()
+    for number, other in enumerate(Entry.objects.filter(section=section).order_by("number"), 1):
+        if other.number != number:
+            Entry.objects.filter(pk=other.pk).update(number=number)
+
+
+def _entry_snapshot(entry: Entry) -> dict[str, Any]:
+    return {
+        "member1": entry.member1_id,
+        "member2": entry.member2_id,
+        "guest1": entry.guest1,
+        "guest2": entry.guest2,
+        "withdrawn": entry.withdrawn,
+    }
+
+
+@transaction.atomic
+def entry_substitute(
+    *,
+    entry: Entry,
+    position: int,
+    member: Member | None = None,
+    guest: str = "",
+    changed_by=None,
+    reason: str,
+) -> Entry:
+    """Replace player ``position`` (1 or 2) of ``entry`` during play; the entry keeps its
+    number and the change is kept in its history."""
+    if position not in (1, 2) or (position == 2 and entry.section.session.tournament.individual):
+        raise EntryError(_("Choose which player is replaced: 1 or 2."))
+    if member is None and not guest.strip():
+        raise EntryError(_("Give the substitute: a member or a guest's name."))
+    if not reason.strip():
+        raise EntryError(_("Say why the player is replaced."))
+    before = _entry_snapshot(entry)
+    setattr(entry, f"member{position}", member)
+    setattr(entry, f"guest{position}", "" if member is not None else guest.strip())
+    entry.full_clean()
+    entry.save()
+    EntryChange.objects.create(
+        entry=entry,
+        changed_by=changed_by,
+        before=before,
+        after=_entry_snapshot(entry),
+        reason=reason.strip(),
+    )
+    return entry
+
+
+@transaction.atomic
+def entry_withdraw(*, entry: Entry, from_round: int, changed_by=None, reason: str) -> int:
+    """Withdraw a pair during play: its boards from ``from_round`` on become not played
+    (flagged for scoring). Returns how many board plays were flagged."""
+    if not reason.strip():
+        raise EntryError(_("Say why the pair withdraws."))
+    before = _entry_snapshot(entry)
+    entry.withdrawn = True
+    entry.save(update_fields=["withdrawn"])
+    flagged = (
+        BoardPlay.objects.filter(
+            seating__section=entry.section_id,
+            seating__round__gte=from_round,
+        )
+        .filter(selectors.seated_q(entry.pk, prefix="seating__"))
+        .update(not_played=True)
+    )
+    EntryChange.objects.create(
+        entry=entry,
+        changed_by=changed_by,
+        before=before,
+        after=_entry_snapshot(entry),
+        reason=reason.strip(),
+    )
+    return flagged

@@ -1,0 +1,102 @@
+"""A section's schedule: save a validated movement as seatings and board plays, choose
+the section's board set."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from tournaments import selectors
+from tournaments.errors import (
+    BoardSetError,
+    ScheduleError,
+)
+from tournaments.models import (
+    Board,
+    BoardPlay,
+    BoardSet,
+    Entry,
+    Seating,
+    Section,
+    TournamentStatus,
+)
+
+
+def _schedule_clear(section: Section) -> None:
+    if section.movement:
+        BoardPlay.objects.filter(seating__section=section).delete()
+        Seating.objects.filter(section=section).delete()
+        section.movement, section.movement_type = {}, ""
+        section.save(update_fields=["movement", "movement_type"])
+
+
+@transaction.atomic
+def section_schedule_save(
+    *, section: Section, movement: Mapping[str, Any], board_set: BoardSet | None = None
+) -> Section:
+    """Save a movement (its JSON, already validated) as the section's schedule rows."""
+    if section.session.tournament.status in (TournamentStatus.RUNNING, TournamentStatus.FINISHED):
+        raise ScheduleError(_("The event has started: its schedule can no longer be replaced."))
+    board_set = board_set or section.board_set
+    if board_set is None:
+        raise ScheduleError(_("Choose or create the board set first."))
+    entries = {e.number: e for e in Entry.objects.filter(section=section)}
+    boards = {b.number: b for b in Board.objects.filter(board_set=board_set)}
+    individual = movement.get("type") in ("individual", "rubber3")
+    _schedule_clear(section)
+    seatings, plays = [], []
+    for round_ in movement.get("rounds", []):
+        for table in round_["tables"]:
+            keys = ("north", "south", "east", "west") if individual else ("ns", "ew")
+            try:
+                seats = {k: entries[table[k]] for k in keys}
+            except KeyError as missing:
+                raise ScheduleError(
+                    _("The movement needs entry %(n)s, which this section does not have.")
+                    % {"n": table.get(missing.args[0], missing.args[0])}
+                ) from None
+            seating = Seating(
+                section=section,
+                round=round_["round"],
+                table=table["table"],
+                ns=seats["north" if individual else "ns"],
+                ew=seats["east" if individual else "ew"],
+                south=seats.get("south"),
+                west=seats.get("west"),
+            )
+            seatings.append(seating)
+            for number in table["boards"]:
+                if number not in boards:
+                    raise ScheduleError(
+                        _("The movement uses board %(n)s but the board set has %(count)s boards.")
+                        % {"n": number, "count": len(boards)}
+                    )
+                plays.append((seating, boards[number]))
+    Seating.objects.bulk_create(seatings)
+    BoardPlay.objects.bulk_create(BoardPlay(seating=s, board=b) for s, b in plays)
+    directions = selectors.movement_directions(movement)
+    for number, direction in directions.items():
+        if number in entries and entries[number].direction != direction:
+            Entry.objects.filter(pk=entries[number].pk).update(direction=direction)
+    section.movement, section.movement_type = dict(movement), movement.get("type", "")
+    section.board_set = board_set
+    section.save(update_fields=["movement", "movement_type", "board_set"])
+    return section
+
+
+@transaction.atomic
+def section_board_set_choose(*, section: Section, board_set: BoardSet) -> Section:
+    """Use ``board_set`` for the section (clearing a schedule made with another set)."""
+    if section.board_set_id != board_set.pk:
+        if section.session.tournament.status in (
+            TournamentStatus.RUNNING,
+            TournamentStatus.FINISHED,
+        ):
+            raise BoardSetError(_("The event has started: its boards can no longer change."))
+        _schedule_clear(section)
+        section.board_set = board_set
+        section.save(update_fields=["board_set"])
+    return section
