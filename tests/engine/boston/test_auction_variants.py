@@ -3,9 +3,9 @@
 import pytest
 
 from engine.boston.auction import PASS, SOSTENGO, Auction, Level, bid, ladder
-from engine.boston.variants import ANGLO_AMERICAN, FONTAINEBLEAU, SPANISH
+from engine.boston.variants import ANGLO_AMERICAN, FONTAINEBLEAU, SPANISH, BostonProfile
 from engine.cards import Seat, Suit
-from engine.errors import BostonError
+from engine.errors import BostonError, ProfileError
 
 N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W
 C, D, H, SP = Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES
@@ -154,3 +154,23 @@ def test_spanish_pido_must_be_in_pequeno_or_bueno_when_known():
 def test_spanish_pido_without_a_suit_is_refused():
     with pytest.raises(BostonError, match="pido needs a trump suit"):
         Auction(N, SPANISH).call(E, bid(Level.PIDO))
+
+
+@pytest.mark.parametrize("profile", [SPANISH, ANGLO_AMERICAN, FONTAINEBLEAU])
+def test_presets_round_trip_with_ladder_and_suit_order(profile):
+    assert BostonProfile.from_dict(profile.to_dict()) == profile
+
+
+def test_unknown_ladder_or_suit_order_is_refused():
+    with pytest.raises(ProfileError, match="unknown Boston setting value"):
+        SPANISH.override(ladder="italian")
+    with pytest.raises(ProfileError, match="unknown Boston setting value"):
+        BostonProfile.from_dict({**SPANISH.to_dict(), "suit_order": "alphabetical"})
+
+
+def test_spanish_auction_can_use_the_anglo_ladder_as_a_club_setting():
+    club = SPANISH.override(ladder="anglo_american")
+    a = Auction(N, club)
+    a.call(E, bid(Level.SEVEN, H))
+    a.call(S, bid(Level.SEVEN, SP))  # bridge order: spades over hearts
+    assert a.high[0] == S
