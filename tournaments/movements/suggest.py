@@ -50,8 +50,9 @@ def suggest_movements(
         raise MovementError(f"{entries} entries are too few: a movement needs at least 4")
     options: list[Suggestion] = []
 
-    def add(kind, tables, rounds, winners, sit_outs, option, text):
+    def add(kind, tables, rounds, winners, sit_outs, option, text, even=False):
         choices = _per_round_choices(rounds, boards_available, minutes, minutes_per_board)
+        choices = [c for c in choices if c % 2 == 0] if even else choices
         if not choices:
             return
         per_round = max(choices)
@@ -129,7 +130,9 @@ def suggest_movements(
                 "skip",
                 "Mitchell with a skip, {tables} tables: {rounds} rounds of {per} boards ({boards} boards, about {minutes} min); two winners.",
             )
-    if 4 <= entries <= 16:
+    if entries in (5, 6):
+        _three_table_howell(add, bool(entries % 2), boards_available, minutes, minutes_per_board)
+    elif 4 <= entries <= 16:
         n = entries + entries % 2
         add(
             "howell",
@@ -143,3 +146,29 @@ def suggest_movements(
     if not options:
         raise MovementError("no movement fits: allow more boards or more time")
     return options
+
+
+def _three_table_howell(add, sit_outs, boards_available, minutes, minutes_per_board) -> None:
+    """5–6 pairs: the balanced Howell (an even number of boards a round) first; the Howell
+    whose tables share each round's boards only when it fits more boards."""
+    add(
+        "howell",
+        3,
+        5,
+        1,
+        sit_outs,
+        "",
+        "Howell, 3 tables, no shared boards: {rounds} rounds of {per} boards, half of them from each of two small sets ({boards} boards, about {minutes} min); everyone meets everyone and every two pairs are compared on as many boards; one winner.",
+        even=True,
+    )
+    choices = _per_round_choices(5, boards_available, minutes, minutes_per_board)
+    if choices and max(choices) % 2:
+        add(
+            "howell",
+            3,
+            5,
+            1,
+            sit_outs,
+            "",
+            "Howell, 3 tables sharing each round's boards: {rounds} rounds of {per} boards ({boards} boards, about {minutes} min); everyone meets everyone, one winner.",
+        )

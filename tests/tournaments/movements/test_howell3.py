@@ -9,7 +9,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournaments.movements import Movement, MovementError, howell, mitchell, validate
+from tournaments.movements import (
+    Movement,
+    MovementError,
+    howell,
+    mitchell,
+    suggest_movements,
+    validate,
+)
 from tournaments.movements.balance import comparison_spread, comparisons, shared_boards
 from tournaments.movements.howell3 import THREE_TABLE_HOWELL, howell_three_tables
 
@@ -227,3 +234,15 @@ def test_search_every_seating_direction_best_is_equal_for_half_sets_and_2_for_sh
         shared.append(_spread_of(rounds, orientation))
     assert half.count(0) == 104 and min(shared) == 2
     assert comparison_spread(howell(6, 1)) == 2
+
+
+def test_suggestions_for_six_pairs_offer_the_balanced_howell_before_the_shared_one():
+    options = [o for o in suggest_movements(6, boards_available=15) if o.type == "howell"]
+    assert [o.boards_per_round for o in options] == [2, 3]
+    assert "no shared boards" in options[0].explanation
+    assert "sharing" in options[1].explanation
+    # When the most boards a round is even, the balanced Howell is the only Howell offered.
+    options = [o for o in suggest_movements(5, boards_available=20) if o.type == "howell"]
+    assert [(o.boards_per_round, o.sit_outs) for o in options] == [(4, True)]
+    options = [o for o in suggest_movements(6, boards_available=5) if o.type == "howell"]
+    assert [o.boards_per_round for o in options] == [1]  # no even number fits: shared sets
