@@ -1,4 +1,5 @@
-"""Generating and validating movements: a 30-table Mitchell and a 16-pair Howell.
+"""Generating and validating movements: a 30-table Mitchell, a 16-pair Howell and the
+balanced three-table Howell, with the comparison measure.
 
 Run: .venv/bin/python bench/movements.py
 """
@@ -12,7 +13,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tournaments.movements import howell, mitchell, validate
+from tournaments.movements import comparison_spread, howell, mitchell, validate
 from tournaments.movements.generators import _howell_plan
 
 
@@ -32,6 +33,8 @@ def main() -> None:
         "30-table Mitchell: generate + validate": lambda: validate(mitchell(30, 3, even="relay")),
         "16-pair Howell: generate (board sets cached)": lambda: howell(16, 2),
         "16-pair Howell: generate + validate": lambda: validate(howell(16, 2)),
+        "16-pair Howell: comparison spread": lambda: comparison_spread(howell(16, 2)),
+        "6-pair three-table Howell: generate + validate": lambda: validate(howell(6, 4)),
     }
     _howell_plan.cache_clear()
     cold = best_of(1, lambda: howell(16, 2))
