@@ -14,7 +14,7 @@ from engine.deal import Deal, deal_from_seed, parse_pbn_deal
 from engine.honours import NO_HONOURS, HonoursHeld, honours_held
 from engine.profiles import AMERICAN, DUMMY, LONG, SHORT, HonoursAtGame
 from engine.rubber import Hand, score_rubber, start_rubber
-from engine.scoring import score_hand
+from engine.scoring import Revoke, RevokePenalty, score_hand
 
 NS, EW = Side.NS, Side.EW
 CAP = HonoursAtGame.CAP_ONE_SHORT
@@ -363,3 +363,17 @@ def test_s2_deal_hands_are_thirteen_cards_of_one_pack():
     deal = deal_from_seed("rules-s2")
     assert isinstance(deal, Deal)
     assert sorted(card.index for hand in deal.hands for card in hand) == list(range(52))
+
+
+def test_s2_2_club_code_looks_at_the_score_at_the_commencement_of_the_deal():
+    # Law 4: "Those players who, at the commencement of a deal, are at the score of four,
+    # cannot score honours". NS at 4 revoke and EW deduct three (NS to 1): NS still started
+    # the deal at four, so their four honours score nothing.
+    profile = with_rule(SHORT, CLUB)
+    revoke = Revoke(NS, RevokePenalty.DEDUCT)
+    result = score_hand(profile, (4, 0), 6, HonoursHeld(NS, 4), [revoke])
+    assert result.honour_points == (0, 0)
+    assert result.after == (1, 1)
+    # at three when the deal starts, the same honours count (held at four by law 82)
+    result = score_hand(profile, (3, 0), 6, HonoursHeld(NS, 4), [revoke])
+    assert result.after == (4, 1)
