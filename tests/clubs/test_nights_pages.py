@@ -260,3 +260,21 @@ def test_table_page_queries_constant_in_hands(
     with django_assert_num_queries(10):
         response = client.get(url)
     assert response.status_code == 200
+
+
+@pytest.mark.parametrize("count", [1, 5])
+def test_night_list_queries_constant_in_nights(client, club, count, django_assert_num_queries):
+    for k in range(count):
+        night_create(club=club, date=DAY + dt.timedelta(days=7 * k))
+    url = reverse("clubs:night_list", kwargs={"slug": "casino"})
+    with django_assert_num_queries(2):
+        response = client.get(url)
+    assert response.content.decode().count("0 tables") == count
+
+
+def test_table_page_anonymous_reads_without_the_form(client, seated):
+    _ana, table = seated
+    page = client.get(_table_url(table)).content.decode()
+    assert "The three-rubber match" in page and 'name="expected_number"' not in page
+    assert client.post(_table_url(table, "clubs:rubber_next")).status_code == 302  # to login
+    assert table.rubbers.count() == 1
