@@ -278,3 +278,23 @@ def test_a_corrected_board_is_analysed_again_by_the_board_set_job(
     facts = board_facts(board)
     assert board.dd_tricks and _dd(board, facts) == dd_tricks(facts.deal, facts.dealer, facts.trump)
     assert {b.number: b.dd_tricks for b in section.board_set.boards.exclude(pk=board.pk)} == others
+
+
+def test_hand_records_with_the_correction_links_take_the_same_queries_for_3_and_24_boards(
+    client, setting
+):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    section, _, users = setting
+    client.force_login(users["organiser"])
+    counts = []
+    for board_set in (
+        section.board_set,
+        services.board_set_generate(club=section.board_set.club, count=24, seed="many"),
+    ):
+        with CaptureQueriesContext(connection) as ctx:
+            page = client.get(reverse("tournaments:hand_records", args=[board_set.pk]))
+        assert page.content.decode().count("Correct the deal") == board_set.boards.count()
+        counts.append(len(ctx))
+    assert counts[0] == counts[1], counts
