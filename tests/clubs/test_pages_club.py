@@ -65,13 +65,15 @@ def test_club_home_shows_upcoming_events_latest_results_and_seasons(client, club
         starts=today - dt.timedelta(days=9),
         status="finished",
     )
-    ClubNight.objects.create(club=club, date=today + dt.timedelta(days=1), rule_profile="short")
+    night = ClubNight.objects.create(
+        club=club, date=today + dt.timedelta(days=1), rule_profile="short"
+    )
     season = Season.objects.create(
         club=club, name="2026", starts=today - dt.timedelta(days=60), ends=today
     )
     page = client.get("/clubs/casino/").content.decode()
     coming, _, latest = page.partition("Latest results")
-    assert "Spring pairs" in coming and "Club night" in coming
+    assert "Spring pairs" in coming and f"/clubs/casino/nights/{night.pk}/" in coming
     assert "Draft cup" not in page  # drafts are for organisers
     assert "Winter pairs" in latest and "Held back" not in page
     assert f"/clubs/casino/seasons/{season.pk}/ladder/" in page

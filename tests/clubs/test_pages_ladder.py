@@ -158,6 +158,7 @@ def test_player_page_history_partners_and_form_chart(client, club, season):
     history = response.context["history"]
     ladder = {row.member_id: row for row in season_ladder(season)}
     (night,) = history.nights
+    assert f"/clubs/casino/nights/{night.night_id}/" in response.content.decode()
     assert night.points == ladder[a.pk].total == history.total_points
     (line,) = history.tournaments
     assert (line.percentage, line.boards) == (100.0, 1)
