@@ -72,9 +72,16 @@ class HandForm(forms.Form):
         help_text=_("For a misère: the tricks the declarer took."),
     )
 
+    tricks_n = forms.IntegerField(label=_("North"), required=False, min_value=0, max_value=13)
+    tricks_e = forms.IntegerField(label=_("East"), required=False, min_value=0, max_value=13)
+    tricks_s = forms.IntegerField(label=_("South"), required=False, min_value=0, max_value=13)
+    tricks_w = forms.IntegerField(label=_("West"), required=False, min_value=0, max_value=13)
+
     def __init__(self, *args, table: BostonTable, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         names = {s.seat: s.member.name for s in table.seats.all()}
+        for seat in SEATS:
+            self.fields[f"tricks_{seat.lower()}"].label = names.get(seat, seat)
         seats = [(seat, f"{SeatName(seat).label} — {names.get(seat, '')}") for seat in SEATS]
         self.fields["declarer"].choices = _blank("—") + seats
         self.fields["supporter"].choices = _blank(_("nobody")) + seats
@@ -84,8 +91,14 @@ class HandForm(forms.Form):
         data = self.cleaned_data
         calls = tuple(c for c in _CALL_SPLIT.split(data.get("calls") or "") if c)
         picked = {} if calls else {k: data[k] for k in ("level", "suit", "declarer", "supporter")}
+        each = tuple(
+            (seat, data[f"tricks_{seat.lower()}"])
+            for seat in SEATS
+            if data.get(f"tricks_{seat.lower()}") is not None
+        )
         return HandEntry(
             calls=calls,
+            tricks_each=each,
             trump=data["trump"],
             tricks=data["tricks"],
             turned=data["turned"],
@@ -109,7 +122,7 @@ def hand_initial(hand) -> dict[str, object]:
         "declarer": hand.declarer,
         "supporter": hand.supporter,
         "tricks": hand.tricks,
-    }
+    } | {f"tricks_{seat.lower()}": count for seat, count in (hand.all_pass_tricks or {}).items()}
 
 
 class BostonTableForm(forms.Form):

@@ -152,7 +152,8 @@ class BostonHand(models.Model):
     """One deal: the auction (calls, or the final contract), the tricks and the payments.
 
     No contract (``level`` empty) means all four passed and the cards were redealt: the
-    stakes stay in the pool. A trick contract without a suit is Fontainebleau's "grand". ``tricks`` are those of the declaring side (a misère: the
+    stakes stay in the pool — unless the variant plays the hand (misère partout, pool to the
+    fewest), then ``all_pass_tricks`` holds each seat's tricks. A trick contract without a suit is Fontainebleau's "grand". ``tricks`` are those of the declaring side (a misère: the
     declarer's). ``change_*`` are the counters each seat and the pool won (+) or lost (−),
     stakes included, as the engine computed them.
     """
@@ -174,6 +175,9 @@ class BostonHand(models.Model):
     declarer = models.CharField(_("declarer"), max_length=1, choices=SeatName, blank=True)
     supporter = models.CharField(_("supporter"), max_length=1, choices=SeatName, blank=True)
     tricks = models.PositiveSmallIntegerField(_("tricks taken"), null=True, blank=True)
+    all_pass_tricks = models.JSONField(
+        _("tricks of each seat (all passed and played)"), default=dict, blank=True
+    )
     made = models.BooleanField(_("made"), null=True, blank=True)
     change_n = models.IntegerField(default=0)
     change_e = models.IntegerField(default=0)

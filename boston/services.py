@@ -36,8 +36,9 @@ from engine.boston.payments import (
     ante,
     hand_result,
     settle,
+    settle_all_pass,
 )
-from engine.boston.variants import BostonProfile, SuitOrder, get_boston_profile
+from engine.boston.variants import AllPass, BostonProfile, SuitOrder, get_boston_profile
 from engine.cards import Seat, Suit
 from engine.errors import EngineError
 
@@ -112,6 +113,9 @@ class HandEntry:
     trump: str = ""
     tricks: int | None = None
     turned: str = ""
+    #: All passed and the hand was played (misère partout, pool to the fewest): each seat's
+    #: tricks, e.g. (("N", 3), ("E", 4), ("S", 2), ("W", 4)).
+    tricks_each: tuple[tuple[str, int], ...] = ()
 
 
 def _suit(letter: str) -> Suit | None:
@@ -138,8 +142,6 @@ def _contract_from_calls(
             _("The auction is not over: it is %(name)s's turn.")
             % {"name": names.get(auction.turn, auction.turn.name)}
         )
-    if auction.misere_partout:
-        raise HandRefused(_("Misère partout cannot be entered at a Boston table yet."))
     return auction.contract
 
 
@@ -204,9 +206,7 @@ def hand_verdict(
         contract = _contract_from_fields(entry, profile)
     stakes = ante(dealer, table_stakes(table))
     if contract is None:
-        if entry.tricks is not None:
-            raise HandRefused(_("All four passed: the cards are redealt, no tricks to enter."))
-        return None, stakes
+        return None, _all_passed(table, profile, entry, pool, stakes)
     _check_trump(entry, contract, first_turned)
     if entry.tricks is None:
         raise HandRefused(_("Give the tricks taken by the declaring side."))
@@ -218,9 +218,32 @@ def hand_verdict(
     return contract, Settlement(seats, stakes.pool + paid.pool)
 
 
+def _all_passed(
+    table: BostonTable, profile: BostonProfile, entry: HandEntry, pool: int, stakes: Settlement
+) -> Settlement:
+    """All four passed: a redeal (the stakes stay in the pool) or, per the variant, the
+    hand is played (misère partout, pool to the fewest) and settled on each seat's tricks."""
+    if entry.tricks is not None:
+        raise HandRefused(_("All four passed: there is no declaring side to count tricks for."))
+    if profile.all_pass is AllPass.REDEAL:
+        if entry.tricks_each:
+            raise HandRefused(_("All four passed: the cards are redealt, no tricks to enter."))
+        return stakes
+    if not entry.tricks_each:
+        raise HandRefused(_("All four passed and the hand was played: give each seat's tricks."))
+    try:
+        tricks = {Seat[seat]: int(count) for seat, count in entry.tricks_each}
+        paid = settle_all_pass(profile, tricks, table_payments(table), pool + stakes.pool)
+    except (EngineError, KeyError, ValueError) as error:
+        raise HandRefused(str(error)) from None
+    seats = {s: stakes.seats[s] + paid.seats[s] for s in Seat}
+    return Settlement(seats, stakes.pool + paid.pool)
+
+
 def _apply(row: BostonHand, entry: HandEntry, contract: Contract | None, paid: Settlement) -> None:
     row.calls = list(entry.calls)
     row.turned = entry.turned
+    row.all_pass_tricks = dict(entry.tricks_each) if contract is None else {}
     row.trump = entry.trump if contract is not None else ""
     row.tricks = entry.tricks if contract is not None else None
     row.level = contract.level.name if contract else ""
@@ -282,6 +305,9 @@ def _clean(row: BostonHand) -> None:
 
 def hand_summary(hand: BostonHand) -> str:
     """One line saying what a stored hand was, for conflicts and histories."""
+    if not hand.level and hand.all_pass_tricks:
+        each = ", ".join(f"{seat} {count}" for seat, count in hand.all_pass_tricks.items())
+        return _("all passed, played: %(each)s") % {"each": each}
     if not hand.level:
         return _("all passed, redealt")
     return _("%(contract)s by %(declarer)s, %(tricks)d tricks") % {
@@ -307,7 +333,17 @@ def _conflict(table: BostonTable, number: int, stored: BostonHand | None) -> Han
 
 # --- corrections ---------------------------------------------------------------------------
 
-ENTERED = ("turned", "calls", "level", "suit", "declarer", "supporter", "trump", "tricks")
+ENTERED = (
+    "all_pass_tricks",
+    "turned",
+    "calls",
+    "level",
+    "suit",
+    "declarer",
+    "supporter",
+    "trump",
+    "tricks",
+)
 CHANGES = ("change_n", "change_e", "change_s", "change_w", "change_pool", "made")
 
 
@@ -322,7 +358,11 @@ def _entry_of(hand: BostonHand) -> HandEntry:
     """A stored hand as it was entered: its calls (replayed again) or its contract."""
     if hand.calls:
         return HandEntry(
-            calls=tuple(hand.calls), trump=hand.trump, tricks=hand.tricks, turned=hand.turned
+            calls=tuple(hand.calls),
+            trump=hand.trump,
+            tricks=hand.tricks,
+            turned=hand.turned,
+            tricks_each=tuple((hand.all_pass_tricks or {}).items()),
         )
     return HandEntry(
         level=hand.level,
@@ -332,6 +372,7 @@ def _entry_of(hand: BostonHand) -> HandEntry:
         trump=hand.trump,
         tricks=hand.tricks,
         turned=hand.turned,
+        tricks_each=tuple((hand.all_pass_tricks or {}).items()),
     )
 
 

@@ -38,6 +38,7 @@ class BostonHandSerializer(serializers.ModelSerializer):
             "declarer",
             "supporter",
             "tricks",
+            "all_pass_tricks",
             "made",
             "change_n",
             "change_e",
@@ -130,12 +131,19 @@ class BostonHandEntrySerializer(serializers.Serializer):
     declarer = serializers.CharField(required=False, allow_blank=True, default="")
     supporter = serializers.CharField(required=False, allow_blank=True, default="")
     tricks = serializers.IntegerField(required=False, allow_null=True, default=None, min_value=0)
+    tricks_each = serializers.DictField(
+        child=serializers.IntegerField(min_value=0),
+        required=False,
+        default=dict,
+        help_text='All passed and played: each seat\'s tricks, e.g. {"N": 3, "E": 4, …}',
+    )
 
     def entry(self) -> HandEntry:
         data = dict(self.validated_data)
         data.pop("number", None)
         data.pop("reason", None)
         data["calls"] = tuple(data["calls"])
+        data["tricks_each"] = tuple(data["tricks_each"].items())
         return HandEntry(**data)
 
 

@@ -149,3 +149,23 @@ def test_api_table_list_queries_do_not_grow_with_tables_or_hands(table, people, 
                 == 201
             )
     assert queries() == one > 0
+
+
+def test_api_misere_partout_with_each_seats_tricks(night, people):
+    from boston.services import boston_table_create
+
+    table = boston_table_create(
+        club_night=night,
+        members={seat: people[seat].member for seat in "NESW"},
+        variant="boston_anglo",
+    )
+    body = {
+        "number": 1,
+        "turned": "H",
+        "calls": ["pass"] * 4,
+        "tricks_each": {"N": 2, "E": 6, "S": 3, "W": 2},
+    }
+    url = f"{API}/boston-tables/{table.pk}/hands/"
+    response = _api(people["N"]).post(url, body, format="json")
+    assert response.status_code == 201, response.content
+    assert response.json()["all_pass_tricks"]["E"] == 6 and response.json()["change_e"] == -15

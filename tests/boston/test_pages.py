@@ -164,3 +164,20 @@ def test_night_page_queries_do_not_grow_with_tables(table, people, night):
         )
         _play(more, 3)
     assert _queries(client, url) == one > 0
+
+
+def test_table_page_misere_partout_entered_with_each_players_tricks(night, people):
+    from boston.services import boston_table_create
+
+    table = boston_table_create(
+        club_night=night,
+        members={seat: people[seat].member for seat in "NESW"},
+        variant="boston_anglo",
+    )
+    data = {"number": 1, "turned": "H", "calls": "pass pass pass pass"} | {
+        f"tricks_{seat}": count for seat, count in zip("nesw", (2, 6, 3, 2), strict=True)
+    }
+    response = _client(people["W"]).post(_url(table), data)
+    assert response.status_code == 302, response.content.decode()
+    assert BostonHand.objects.get(table=table).all_pass_tricks == {"N": 2, "E": 6, "S": 3, "W": 2}
+    assert "all passed, played" in _client().get(_url(table)).content.decode()

@@ -184,3 +184,41 @@ def test_fontainebleau_demande_in_grand_needs_no_suit(night, people):
     )
     hand = _enter(table, 1, calls=["DEMANDE", "pass", "sostengo"], tricks=8)
     assert (hand.level, hand.suit, hand.supporter, hand.made) == ("DEMANDE", "", "W", True)
+
+
+def _table(night, people, variant: str):
+    from boston.services import boston_table_create
+    from tests.boston.conftest import CLUB_TABLE
+
+    return boston_table_create(
+        club_night=night,
+        members={seat: people[seat].member for seat in "NESW"},
+        variant=variant,
+        payment_table="own",
+        own_payment_table=CLUB_TABLE,
+    )
+
+
+def test_anglo_american_all_pass_is_misere_partout_most_tricks_pays(night, people):
+    table = _table(night, people, "boston_anglo")
+    with pytest.raises(HandRefused, match="each seat's tricks"):
+        _enter(table, 1, calls=["pass"] * 4, turned="H")
+    each = (("N", 2), ("E", 6), ("S", 3), ("W", 2))
+    hand = _enter(table, 1, calls=["pass"] * 4, turned="H", tricks_each=each)
+    # E took most: pays N 4, S 3, W 4 (one counter a trick); the stakes stay in the pool.
+    assert seat_totals([hand]) == {"N": -8 + 4, "E": -4 - 11, "S": -4 + 3, "W": -4 + 4}
+    assert hand.all_pass_tricks == {"N": 2, "E": 6, "S": 3, "W": 2} and hand.made is None
+    with pytest.raises(HandRefused, match="add up to 13"):
+        _enter(table, 2, calls=["pass"] * 4, turned="H", tricks_each=each[:3] + (("W", 3),))
+
+
+def test_fontainebleau_all_pass_pool_to_the_fewest(night, people):
+    table = _table(night, people, "boston_fontainebleau")
+    each = (("N", 5), ("E", 1), ("S", 4), ("W", 3))
+    hand = _enter(table, 1, calls=["pass"] * 4, tricks_each=each)
+    assert hand.change_e == -4 + 20 and hand.change_pool == 0
+
+
+def test_spanish_all_pass_redeal_takes_no_tricks(table):
+    with pytest.raises(HandRefused, match="redealt"):
+        _enter(table, 1, calls=["pass"] * 4, tricks_each=(("N", 13),))
