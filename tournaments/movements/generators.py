@@ -13,6 +13,10 @@ from tournaments.movements.model import Movement, MovementError, Round, Table
 
 MAX_HOWELL_PAIRS = 16
 MAX_INDIVIDUAL_PLAYERS = 16
+# 5–6 pairs on shared sets (an odd number of boards a round): the (round, table) turned
+# round from the circle method's seating. Found by exhaustive search: comparisons spread 2
+# (the least possible) with 6 pairs, and with 5 only two pairs of pairs never compared.
+SIX_PAIR_SHARED_SET_TURNS = frozenset({(3, 1), (4, 1)})
 
 
 def _boards(board_set: int, per_round: int) -> tuple[int, ...]:
@@ -206,7 +210,10 @@ def howell(pairs: int, boards_per_round: int = 2) -> Movement:
             if phantom in (a, b):
                 sit_out.append((b if a == phantom else a) + 1)
                 continue
-            ns, ew = (a, b) if (r + t) % 2 == 0 else (b, a)
+            if n == 6:  # pair 6 stays NS at table 1; the best balance (see howell3)
+                ns, ew = (b, a) if (r, t) in SIX_PAIR_SHARED_SET_TURNS else (a, b)
+            else:
+                ns, ew = (a, b) if (r + t) % 2 == 0 else (b, a)
             rows.append(Table(number, _boards(sets[r][t], boards_per_round), ns=ns + 1, ew=ew + 1))
             number += 1
         result.append(Round(r + 1, tuple(rows), tuple(sit_out)))
