@@ -249,3 +249,28 @@ def test_hand_records_show_every_board_with_trump_and_dealer(client, club_people
         r"Board (\d+)</h2>\s*<p>Dealer: (\w) · Trumps: <strong class=\"suit-(\w+)\">", page
     )
     assert found == [("1", "N", "H"), ("2", "E", "D"), ("3", "S", "S")]
+
+
+def test_three_table_howell_is_saved_and_its_table_cards_show_both_half_sets(client, club_people):
+    import re
+
+    from tournaments import schedule
+
+    club, users = club_people
+    section = section_with_pairs(club, 6, name="Three tables")
+    services.section_board_set_choose(
+        section=section, board_set=services.board_set_generate(club=club, count=10, seed="h3")
+    )
+    schedule.section_generate(section=section, kind="howell", boards_per_round=2)
+    assert section.seatings.count() == 15 and section.movement["rounds"][1]["tables"][1] == {
+        "table": 2,
+        "ns": 3,
+        "ew": 1,
+        "boards": [3, 8],
+    }
+    client.force_login(users["organiser"])
+    page = client.get(reverse("tournaments:table_cards", args=[section.pk])).content.decode()
+    rows = re.findall(
+        r'<td class="num">(\d)</td><td>(\d)</td><td>(\d)</td><td>([\d, ]+)</td>', page
+    )
+    assert ("2", "3", "1", "3, 8") in rows and len(rows) == 15
