@@ -5,8 +5,10 @@ A client (the table-side phone) sends ``Idempotency-Key: <random>`` with each re
 answer (status and body) is stored in the same transaction as the result it created, so
 either both exist or neither does. A retry with the same key and the same body gets the
 stored answer (and a ``Idempotent-Replay: true`` header); the same key with a different
-body is refused with 422. Two copies arriving at once: the second waits on the result's
-unique index, then finds the first's key and answers as the first did.
+body is refused with 422. A retry runs the call again inside a transaction that is rolled
+back when the key turns out to be stored already, so it never writes twice. Two copies
+arriving at once: the second waits on the result's (or the key's) unique index, then finds
+the first's key and answers as the first did.
 """
 
 from __future__ import annotations
@@ -41,31 +43,48 @@ def _stored(user, key: str, print_: str) -> Answer | None:
 
 
 def idempotent_call(
-    *, user, key: str | None, path: str, data: Any, call: Callable[[], Answer]
+    *,
+    user,
+    key: str | None,
+    path: str,
+    data: Any,
+    call: Callable[[], Answer],
+    retry: Callable[[], Answer] | None = None,
 ) -> tuple[int, dict[str, Any], bool]:
-    """Run ``call`` once per ``key``; returns ``(status, body, replayed)``."""
+    """Run ``call`` once per ``key``; returns ``(status, body, replayed)``.
+
+    The stored answer is not looked up first (one statement less for every new key): the
+    call runs in a transaction that ends by inserting the key, and a key already there
+    rolls the whole transaction back — nothing the call wrote is kept — and the stored
+    answer is returned. When the call's own writes hit a conflict that broke the
+    transaction (see ``result_record(savepoint=False)``), it is run once more as ``retry``
+    (by default ``call`` itself) in a fresh transaction."""
     if not key:
         status, body = call()
         return status, body, False
     key = key[:100]
     print_ = fingerprint(path, data)
-    stored = _stored(user, key, print_)
-    if stored is not None:
-        return stored[0], stored[1], True
-    try:
-        with transaction.atomic():
-            status, body = call()
-            if status == 409:
-                # A copy of this request may have just committed: answer as it did.
-                stored = _stored(user, key, print_)
-                if stored is not None:
-                    return stored[0], stored[1], True
-            IdempotencyKey.objects.create(
-                user=user, key=key, fingerprint=print_, status_code=status, body=body
-            )
-    except IntegrityError:
-        stored = _stored(user, key, print_)
-        if stored is None:
-            raise
-        return stored[0], stored[1], True
+    for attempt in (call, retry or call):
+        try:
+            return _call_once(user, key, print_, attempt)
+        except IntegrityError:
+            stored = _stored(user, key, print_)
+            if stored is not None:
+                return stored[0], stored[1], True
+            if attempt is not call:
+                raise
+    raise AssertionError("unreachable")
+
+
+def _call_once(user, key: str, print_: str, call: Callable[[], Answer]):
+    with transaction.atomic():
+        status, body = call()
+        if status == 409:
+            # This key's first request may have stored the result: answer as it did.
+            stored = _stored(user, key, print_)
+            if stored is not None:
+                return stored[0], stored[1], True
+        IdempotencyKey.objects.create(
+            user=user, key=key, fingerprint=print_, status_code=status, body=body
+        )
     return status, body, False

@@ -37,6 +37,8 @@ class PlayFacts:
     ew_members: frozenset[int]
     not_played: bool
     profile: RuleProfile
+    #: The result already stored for this board play when the facts were read, if any.
+    result_id: int | None = None
 
 
 def board_facts(board) -> BoardFacts:
@@ -67,19 +69,27 @@ def _members(entry) -> frozenset[int]:
 
 
 def _facts_sql() -> str:
+    return _facts_sql_for(connection.vendor)
+
+
+@lru_cache(maxsize=4)
+def _facts_sql_for(vendor: str) -> str:
     """The one query behind :func:`play_facts` and :func:`play_facts_at`, in plain SQL: the
-    ORM would spend longer building this eight-table join than the database answering it."""
+    ORM would spend longer building this eight-table join than the database answering it.
+    It also reads the result already stored for the board play (so that a second one is
+    answered with a conflict without trying to insert it)."""
+    from scoring.models import Result
     from tournaments.models import Board, Entry, Section, Session, Tournament
 
     t = {
         model.__name__: connection.ops.quote_name(model._meta.db_table)
-        for model in (BoardPlay, Board, Seating, Section, Session, Tournament, Entry)
+        for model in (BoardPlay, Board, Seating, Section, Session, Tournament, Entry, Result)
     }
     return (
         "SELECT bp.id, bp.not_played, bp.board_id, b.number, b.deal, b.dealer, b.trump,"
         ' st.section_id, st.round, st."table", st.ns_id, st.ew_id, ns.number, ew.number,'
         " ns.member1_id, ns.member2_id, ew.member1_id, ew.member2_id,"
-        " t.club_id, t.rule_profile, t.rule_overrides, so.member1_id, we.member1_id"
+        " t.club_id, t.rule_profile, t.rule_overrides, so.member1_id, we.member1_id, r.id"
         f" FROM {t['BoardPlay']} bp"
         f" JOIN {t['Board']} b ON b.id = bp.board_id"
         f" JOIN {t['Seating']} st ON st.id = bp.seating_id"
@@ -91,6 +101,7 @@ def _facts_sql() -> str:
         # Individual events: South and West are players of their own.
         f" LEFT JOIN {t['Entry']} so ON so.id = st.south_id"
         f" LEFT JOIN {t['Entry']} we ON we.id = st.west_id"
+        f" LEFT JOIN {t['Result']} r ON r.board_play_id = bp.id"
     )
 
 
@@ -103,7 +114,7 @@ def _fetch_facts(where: str, params: list) -> tuple | None:
     overrides = row[20]
     if isinstance(overrides, str):  # SQLite returns JSON as text
         overrides = json.loads(overrides or "{}")
-    return (*row[:20], overrides, *row[21:23])
+    return (*row[:20], overrides, *row[21:24])
 
 
 def play_facts(board_play_id: int) -> PlayFacts:
@@ -138,7 +149,7 @@ def _facts_of(row) -> PlayFacts:
     (ns_id, ew_id, ns_number, ew_number, ns1, ns2, ew1, ew2, club_id, profile, overrides) = row[
         10:21
     ]
-    south, west = row[21:23]
+    south, west, result_id = row[21:24]
     suit = Suit.parse(trump) if trump not in ("", "NT", None) else None
     return PlayFacts(
         board_play_id=pk,
@@ -156,6 +167,7 @@ def _facts_of(row) -> PlayFacts:
         ew_members=frozenset(m for m in (ew1, ew2, west) if m),
         not_played=not_played,
         profile=_profile(profile, overrides),
+        result_id=result_id,
     )
 
 

@@ -132,12 +132,22 @@ def result_record(
     source: str = ResultSource.API,
     confirmed: bool = False,
     facts: PlayFacts | None = None,
+    savepoint: bool = True,
 ) -> Result:
     """Record the first result of a board play (see the module contract). ``confirmed``
     results (the secretary's, an import) need no confirmation from EW. ``facts`` may be
-    passed when the caller has already read them."""
+    passed when the caller has already read them (in the same transaction).
+
+    ``savepoint=False`` (the API's fast path) writes without a savepoint of its own: a
+    result already in ``facts`` is still answered with :class:`ResultConflict`, but a
+    conflict the database finds at the insert (another request storing the same board at
+    the same moment) leaves the caller's transaction broken and raises ``IntegrityError``;
+    the caller rolls back and retries with savepoints
+    (:func:`scoring.idempotency.idempotent_call` does)."""
     facts = facts if facts is not None and facts.board_play_id == board_play_id else None
     facts = facts or play_facts(board_play_id)
+    if facts.result_id is not None:
+        raise _stored_conflict(facts)
     result = Result(
         board_play_id=facts.board_play_id,
         section_id=facts.section_id,
@@ -158,12 +168,14 @@ def result_record(
     # are enforced by the insert itself, without a query each.
     result.full_clean(exclude=_RESULT_LINKS, validate_unique=False, validate_constraints=False)
     try:
-        with transaction.atomic():
+        with transaction.atomic(savepoint=savepoint):
             result.save()
             action = VersionAction.IMPORTED if source == ResultSource.IMPORT else "recorded"
             _add_version(result, action=action, by=by, before=None)
             _changed(result)
     except IntegrityError:
+        if not savepoint and transaction.get_connection().in_atomic_block:
+            raise  # the caller's transaction is broken: it rolls back and retries
         # The board play (or that board for one of the pairs) already has a result: the
         # unique constraints decide, so two requests at once cannot both store one.
         if not Result.objects.filter(board_play_id=facts.board_play_id).exists():

@@ -50,7 +50,7 @@ _KEY = OpenApiParameter(
 BATCH_LIMIT = 20
 
 
-def _record(request, data: dict) -> tuple[int, dict]:
+def _record(request, data: dict, *, savepoint: bool = True) -> tuple[int, dict]:
     try:
         facts = play_facts_at(
             section_id=data["section"],
@@ -69,6 +69,7 @@ def _record(request, data: dict) -> tuple[int, dict]:
             source=ResultSource.API if staff else ResultSource.TABLE,
             confirmed=staff,
             facts=facts,
+            savepoint=savepoint,
         )
     except ResultConflict as conflict:
         stored = selectors.results_for_api().get(pk=conflict.stored.pk)
@@ -78,10 +79,10 @@ def _record(request, data: dict) -> tuple[int, dict]:
     return 201, result_body(result, facts)
 
 
-def _record_many(request, items: list[dict]) -> tuple[int, dict]:
+def _record_many(request, items: list[dict], *, savepoint: bool = True) -> tuple[int, dict]:
     answers = []
     for data in items:
-        code, body = _record(request, data)
+        code, body = _record(request, data, savepoint=savepoint)
         answers.append({"status": code, **({"result": body} if code == 201 else body)})
     return 200, {"results": answers}
 
@@ -144,14 +145,17 @@ class ResultViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
         entry = ResultEntrySerializer(data=request.data, many=many)
         entry.is_valid(raise_exception=True)
         data = entry.validated_data
+        record = _record_many if many else _record
+        key = request.META.get(HEADER)
         code, body, replayed = idempotent_call(
             user=request.user,
-            key=request.META.get(HEADER),
+            key=key,
             path=request.path,
             data=data,
-            call=(lambda: _record_many(request, data))
-            if many
-            else (lambda: _record(request, data)),
+            # Inside the key's transaction, without a savepoint per result: a conflict
+            # found only by the insert rolls everything back and the retry uses savepoints.
+            call=lambda: record(request, data, savepoint=not key),
+            retry=lambda: record(request, data),
         )
         response = Response(body, status=code)
         if replayed:

@@ -243,3 +243,130 @@ def test_api_a_rounds_results_in_one_request_each_with_its_own_answer(seated):
     again = client.post("/api/results/", batch, format="json", HTTP_IDEMPOTENCY_KEY="r1")
     assert again.json() == answer.json()
     assert Result.objects.count() == 1
+
+
+@pytest.mark.django_db
+def test_api_one_result_is_written_in_a_constant_number_of_statements(
+    club, secretary, django_assert_num_queries
+):
+    """Token, schedule facts (with any stored result), roles, insert result and version,
+    link the version, insert the key: 7 statements (plus the savepoint the test's own
+    transaction turns the key's transaction into), whatever the section's size."""
+    from rest_framework.authtoken.models import Token
+
+    token = Token.objects.create(user=secretary)
+    for tables in (3, 9):
+        scheduled = mitchell_section(tables=tables, club=club)
+        client = APIClient(HTTP_AUTHORIZATION=f"Token {token.key}")
+        board = scheduled.boards_at(1, tables)[0]
+        body = _body(scheduled, table=tables, board=board)
+        with django_assert_num_queries(9):
+            answer = client.post(
+                "/api/results/", body, format="json", HTTP_IDEMPOTENCY_KEY=f"k{tables}"
+            )
+        assert answer.status_code == 201, answer.content
+    assert Result.objects.count() == 2
+
+
+@pytest.mark.django_db
+def test_api_a_second_result_found_by_the_schedule_read_is_409_without_an_insert(
+    seated, secretary, django_assert_max_num_queries
+):
+    """No failed insert and savepoint: the stored result comes with the schedule facts."""
+    scheduled, ns_user, _ew = seated
+    _client(ns_user).post("/api/results/", _body(scheduled), format="json")
+    client = _client(secretary)
+    with django_assert_max_num_queries(6):  # facts, roles, the stored result, its body
+        again = client.post("/api/results/", _body(scheduled, tricks=2), format="json")
+    assert again.status_code == 409
+    assert Result.objects.count() == 1
+
+
+@pytest.mark.django_db
+def test_api_conflict_found_only_by_the_insert_is_retried_with_savepoints(seated, secretary):
+    """The same board scheduled twice for NS pair 1 (rounds 1 and 2): the schedule read
+    finds no result at the second board play, the database's "board once per pair"
+    constraint refuses the insert, the key's transaction is rolled back and the retry
+    answers 400 saying why; nothing is stored twice and the key keeps that answer."""
+    from tournaments.models import BoardPlay, Seating
+
+    scheduled, _ns, _ew = seated
+    board = scheduled.boards_at(1, 1)[0]
+    second = Seating.objects.get(section=scheduled.section, round=2, table=1)
+    BoardPlay.objects.create(seating=second, board=scheduled.boards[board])
+    client = _client(secretary)
+    first = client.post("/api/results/", _body(scheduled, board=board), format="json")
+    assert first.status_code == 201
+    body = _body(scheduled, round_=2, table=1, board=board)
+    answer = client.post("/api/results/", body, format="json", HTTP_IDEMPOTENCY_KEY="twice")
+    assert answer.status_code == 400
+    assert "already has a result for one of these pairs" in answer.json()["detail"]
+    again = client.post("/api/results/", body, format="json", HTTP_IDEMPOTENCY_KEY="twice")
+    assert (again.status_code, again.json()) == (400, answer.json())
+    assert again["Idempotent-Replay"] == "true"
+    assert Result.objects.count() == 1
+    assert IdempotencyKey.objects.filter(key="twice").count() == 1
+
+
+@pytest.mark.django_db
+def test_api_same_key_with_another_round_writes_nothing(seated):
+    """A key already used runs its call in a transaction that is rolled back: a different
+    round sent with it (whose second board would now be stored) writes nothing."""
+    scheduled, ns_user, _ew = seated
+    boards = scheduled.boards_at(1, 1)
+    batch = [_body(scheduled, board=boards[0]), _body(scheduled, board=boards[1], tricks=14)]
+    client = _client(ns_user)
+    answer = client.post("/api/results/", batch, format="json", HTTP_IDEMPOTENCY_KEY="r")
+    changed = [batch[0], {**batch[1], "ns_tricks": 6}]
+    other = client.post("/api/results/", changed, format="json", HTTP_IDEMPOTENCY_KEY="r")
+    assert other.status_code == 422
+    again = client.post("/api/results/", batch, format="json", HTTP_IDEMPOTENCY_KEY="r")
+    assert again.json() == answer.json()
+    assert Result.objects.count() == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_api_two_phones_posting_the_same_board_at_once_store_it_once():
+    """PostgreSQL, real concurrent transactions: the same board from two phones (different
+    keys) gives one 201 and one 409; the same request twice at once (same key) gives one
+    201 and its replay. Both without savepoints on the first try."""
+    import threading
+
+    from django.db import connection, connections
+
+    if connection.vendor != "postgresql":
+        pytest.skip("needs PostgreSQL (set DATABASE_URL) for concurrent writers")
+    from tests.scoring.factories import club_make
+
+    club = club_make()
+    secretary = person_make(club, "secretary")[0]
+    scheduled = mitchell_section(tables=3, club=club)
+    boards = scheduled.boards_at(1, 1)
+    cases = [
+        (_body(scheduled, board=boards[0]), ["a", "b"]),
+        (_body(scheduled, board=boards[1]), ["same", "same"]),
+    ]
+    for body, keys in cases:
+        barrier = threading.Barrier(2)
+        answers = []
+
+        def post(key, body=body, barrier=barrier, answers=answers):
+            try:
+                barrier.wait()
+                answer = _client(secretary).post(
+                    "/api/results/", body, format="json", HTTP_IDEMPOTENCY_KEY=key
+                )
+                answers.append((answer.status_code, answer.get("Idempotent-Replay")))
+            finally:
+                connections.close_all()
+
+        threads = [threading.Thread(target=post, args=(key,)) for key in keys]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        if keys[0] == keys[1]:
+            assert set(answers) == {(201, None), (201, "true")}
+        else:
+            assert sorted(code for code, _ in answers) == [201, 409]
+    assert Result.objects.filter(section=scheduled.section).count() == 2
