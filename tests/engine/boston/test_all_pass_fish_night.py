@@ -150,3 +150,22 @@ def test_player_totals_follow_players_across_seats():
     hand = settle(Contract(N, Level.PIDO), 5, POKERWINER, pool=0)
     totals = player_totals([(first, hand), (moved, hand)])
     assert totals == {"ana": 6 - 2, "ben": -2 + 6, "cris": -4, "dora": -4}
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    cuts=st.lists(st.integers(0, 13), min_size=3, max_size=3).map(sorted),
+    pool=st.integers(0, 200),
+    profile=st.sampled_from([ANGLO_AMERICAN, FONTAINEBLEAU]),
+)
+def test_all_pass_settlements_balance_with_the_pool(cuts, pool, profile):
+    counts = [cuts[0], cuts[1] - cuts[0], cuts[2] - cuts[1], 13 - cuts[2]]
+    tricks = dict(zip(Seat, counts, strict=True))
+    s = settle_all_pass(profile, tricks, FOSTER, pool)
+    assert sum(s.seats.values()) + s.pool == 0 and -s.pool <= pool
+    fewest = min(counts)
+    for seat in Seat:
+        if profile is FONTAINEBLEAU:
+            assert (s.seats[seat] > 0) == (tricks[seat] == fewest and pool >= counts.count(fewest))
+        else:
+            assert (s.seats[seat] < 0) == (tricks[seat] == max(counts) and len(set(counts)) > 1)

@@ -92,3 +92,30 @@ def test_any_valid_table_round_trips(made, failed, over):
         name="x", made=made, per_overtrick=over, failed={k: tuple(v) for k, v in failed.items()}
     )
     assert PaymentTable.from_json(json.dumps(table.to_dict())) == table
+
+
+FULL = PaymentTable(
+    name="full",
+    made={k: 2 * k for k in range(1, 14)},
+    per_overtrick=1,
+    failed={k: tuple(range(3, 3 + k)) for k in range(1, 14)},
+    misere={name: 30 for name in (lv.name for lv in Level if lv.is_misere)},
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    level=st.sampled_from(list(Level)),
+    declarer=st.sampled_from(list(Seat)),
+    partner=st.booleans(),
+    data=st.data(),
+    pool=st.integers(0, 300),
+)
+def test_every_contract_settles_zero_sum_and_made_means_paid(level, declarer, partner, data, pool):
+    supporter = declarer.partner if partner and level.supportable else None
+    contract = Contract(declarer, level, None, supporter)
+    tricks = data.draw(st.integers(0, level.tricks_played))
+    s = settle(contract, tricks, FULL, pool)
+    assert sum(s.seats.values()) + s.pool == 0
+    made = tricks == 0 if level.is_misere else tricks >= contract.tricks
+    assert (s.seats[declarer] > 0) == made
