@@ -43,8 +43,14 @@ QUEUED_KEY = "scoring:queued:{}"
 PUBLISHED_KEY = "scoring:published:{}"
 #: A queued marker older than this is forgotten (a task lost before it started).
 QUEUED_TTL = 30
-#: Sections whose published standings lag this long behind their data are swept up.
+#: Sections whose published standings lag this long behind their data are swept up
+#: (``SCORING_SWEEP_LAG`` seconds in the environment; 20 by default).
 LAG_BEFORE_SWEEP = timedelta(seconds=20)
+
+
+def _sweep_lag() -> timedelta:
+    value = os.environ.get("SCORING_SWEEP_LAG")
+    return timedelta(seconds=float(value)) if value else LAG_BEFORE_SWEEP
 
 
 def data_version(section_id: int) -> int:
@@ -140,7 +146,7 @@ def sections_lagging() -> list[int]:
         ResultVersion.objects.filter(at__gte=now - timedelta(days=1))
         .values("section_id")
         .annotate(last=Max("at"))
-        .filter(last__lt=now - LAG_BEFORE_SWEEP)
+        .filter(last__lt=now - _sweep_lag())
         .values_list("section_id", flat=True)
     )
     published = dict(

@@ -13,10 +13,18 @@ Contract of :func:`standings_publish`:
   published: a slow run can never overwrite a newer snapshot, and a run killed half-way
   leaves nothing behind.
 * ``force=True`` (the rebuild command) writes a snapshot even when the version is current.
+
+``SCORING_TEST_PAUSE_BEFORE_COMMIT`` (environment, seconds; tests only): the run pauses after
+writing the snapshot and before committing it, having put ``scoring:test-paused:<section>``
+in the cache, so that a test can kill the worker in the middle of a recompute.
 """
 
 from __future__ import annotations
 
+import os
+import time
+
+from django.core.cache import cache
 from django.db import connection, transaction
 from django.utils import timezone
 
@@ -56,8 +64,19 @@ def standings_publish(*, section_id: int, force: bool = False) -> StandingsSnaps
             stale=state.stale and not caught_up,
             stale_since=None if caught_up else state.stale_since,
         )
+        _pause_for_tests(section_id)
     live.published_version_note(section_id, version)
     return snapshot
+
+
+PAUSED_KEY = "scoring:test-paused:{}"
+
+
+def _pause_for_tests(section_id: int) -> None:
+    seconds = float(os.environ.get("SCORING_TEST_PAUSE_BEFORE_COMMIT") or 0)
+    if seconds:
+        cache.set(PAUSED_KEY.format(section_id), 1, timeout=120)
+        time.sleep(seconds)
 
 
 def snapshot_latest(section_id: int) -> StandingsSnapshot | None:
