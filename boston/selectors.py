@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from django.db.models import Prefetch, QuerySet
 
 from boston.models import BostonHand, BostonHandCorrection, BostonSeat, BostonTable
-from clubs.models import ClubNight, Member
+from clubs.models import ClubNight, Member, Season
 
 SEATS = "NESW"
 
@@ -104,4 +104,13 @@ def night_get(night_id: int, *, club_slug: str) -> ClubNight | None:
     """A club night of the club ``club_slug``, with its club."""
     return (
         ClubNight.objects.select_related("club").filter(pk=night_id, club__slug=club_slug).first()
+    )
+
+
+def season_of(night: ClubNight) -> Season | None:
+    """The club's season that the night falls in, if any (for the Boston ladder's link)."""
+    return (
+        Season.objects.filter(club_id=night.club_id, starts__lte=night.date, ends__gte=night.date)
+        .order_by("-starts")
+        .first()
     )

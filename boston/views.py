@@ -41,6 +41,11 @@ def _seated(table: BostonTable) -> list[int]:
     return [s.member_id for s in table.seats.all()]
 
 
+def _seat_and_name(table: BostonTable, seat: str) -> str:
+    names = {s.seat: s.member.name for s in table.seats.all()}
+    return f"{seat} ({names[seat]})" if seat in names else seat
+
+
 def night(request: HttpRequest, slug: str, night_id: int) -> HttpResponse:
     """The night's Boston tables and the summary per player; organisers add a table."""
     club_night = selectors.night_get(night_id, club_slug=slug)
@@ -71,6 +76,7 @@ def night(request: HttpRequest, slug: str, night_id: int) -> HttpResponse:
             "night": club_night,
             "tables": [(t, seat_order(list(t.seats.all()))) for t in tables],
             "summary": selectors.night_summary(tables),
+            "season": selectors.season_of(club_night),
             "form": form,
         },
     )
@@ -119,7 +125,7 @@ def table(request: HttpRequest, slug: str, table_id: int) -> HttpResponse:
             "totals": selectors.seat_totals(hands),
             "pool": sum(h.change_pool for h in hands),
             "next_number": next_number,
-            "next_dealer": dealer_of(boston_table, next_number).name,
+            "next_dealer": _seat_and_name(boston_table, dealer_of(boston_table, next_number).name),
             "form": form,
             "conflict": conflict,
             "may_correct": can(request.user, Action.MANAGE_CLUB, club_id),

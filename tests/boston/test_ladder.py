@@ -86,3 +86,9 @@ def _queries(url: str) -> int:
     with CaptureQueriesContext(connection) as context:
         assert Client().get(url).status_code == 200
     return len(context)
+
+
+def test_night_page_links_to_the_seasons_boston_ladder(club, people, season):
+    night = _night(club, people, 1)
+    body = Client().get(f"/clubs/casino/boston/nights/{night.pk}/").content.decode()
+    assert f"/clubs/casino/boston/seasons/{season.pk}/ladder/" in body
