@@ -126,12 +126,25 @@ class NightLine:
 
 @dataclass
 class PartnerLine:
-    """How often the member partnered ``partner`` in finished rubbers, and how it went."""
+    """How often the member partnered ``partner`` and how it went: finished rubbers at club
+    nights (won, rubber points made together) and tournaments (their percentages)."""
 
     partner: Member
     rubbers: int = 0
     won: int = 0
     points: int = 0
+    percentages: list[float] = field(default_factory=list)
+
+    @property
+    def events(self) -> int:
+        return len(self.percentages)
+
+    @property
+    def average(self) -> float | None:
+        """The average percentage of the tournaments played together (None: none)."""
+        if not self.percentages:
+            return None
+        return round(sum(self.percentages) / len(self.percentages), 2)
 
 
 @dataclass(frozen=True)
@@ -171,8 +184,8 @@ def _season_tables(season: Season, member: Member):
     )
 
 
-def _partner_tally(season: Season, member: Member) -> dict[int, PartnerLine]:
-    """Per partner (member id): finished rubbers played together, won, and points."""
+def _rubber_partners(season: Season, member: Member) -> dict[int, list[int]]:
+    """Per partner (member id): [finished rubbers together, won, rubber points]."""
     from clubs.errors import ClubError
     from clubs.matches import match_state
     from clubs.rubbers import rubber_state
@@ -196,16 +209,42 @@ def _partner_tally(season: Season, member: Member) -> dict[int, PartnerLine]:
             line[0] += 1
             line[1] += points > 0
             line[2] += points
-    partners = Member.objects.in_bulk(tally)
-    return {
-        pk: PartnerLine(partners[pk], rubbers, won, points)
-        for pk, (rubbers, won, points) in tally.items()
-    }
+    return tally
+
+
+def _tournament_partners(member: Member, lines: list) -> dict[int, list[float]]:
+    """Per partner (member id): the percentages of the tournaments (``lines``, the member's
+    TournamentPercentage lines) they played together (one query)."""
+    from tournaments.models import Entry
+
+    percentage = {line.tournament_id: line.percentage for line in lines}
+    together: dict[int, set[int]] = {}
+    entries = Entry.objects.filter(
+        Q(member1=member) | Q(member2=member),
+        section__session__tournament_id__in=list(percentage),
+    ).values_list("section__session__tournament_id", "member1_id", "member2_id")
+    for tournament_id, first, second in entries:
+        partner = second if first == member.pk else first
+        if partner is not None and partner != member.pk:
+            together.setdefault(partner, set()).add(tournament_id)
+    return {partner: [percentage[t] for t in sorted(ids)] for partner, ids in together.items()}
+
+
+def _partners(season: Season, member: Member, tournament_lines: list) -> list[PartnerLine]:
+    rubbers = _rubber_partners(season, member)
+    events = _tournament_partners(member, tournament_lines)
+    people = Member.objects.in_bulk(set(rubbers) | set(events))
+    lines = [
+        PartnerLine(people[pk], *rubbers.get(pk, (0, 0, 0)), percentages=events.get(pk, []))
+        for pk in people
+    ]
+    return sorted(lines, key=lambda p: (-(p.rubbers + p.events), p.partner.name))
 
 
 def player_history(season: Season, member: Member) -> PlayerHistory:
     """The member's season: club nights with their rubber points (as the ladder counts
-    them), tournaments with their percentage, and partners (a fixed number of queries)."""
+    them), tournaments with their percentage, and partners at both (a fixed number of
+    queries)."""
     from clubs.ladder import LADDER_SOURCES
     from scoring.ladder import season_tournament_percentages
 
@@ -221,12 +260,10 @@ def player_history(season: Season, member: Member) -> PlayerHistory:
         for result in source(season)
         if result.member_id == member.pk
     ]
-    partners = sorted(
-        _partner_tally(season, member).values(), key=lambda p: (-p.rubbers, p.partner.name)
-    )
+    tournaments = season_tournament_percentages(season=season).get(member.pk, [])
     return PlayerHistory(
         season=season,
         nights=sorted(nights, key=lambda line: line.date),
-        tournaments=season_tournament_percentages(season=season).get(member.pk, []),
-        partners=partners,
+        tournaments=tournaments,
+        partners=_partners(season, member, tournaments),
     )

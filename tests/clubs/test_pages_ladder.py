@@ -167,6 +167,9 @@ def test_player_page_history_partners_and_form_chart(client, club, season):
     assert set(partners) == {b.pk, c.pk, d.pk}
     assert all(p.rubbers == 1 for p in partners.values())
     assert partners[c.pk].won == 1 and partners[c.pk].points > 0  # rubber 1, N–S won
+    # C is also A's partner in the tournament (pair 1, 100 %); B and D are not.
+    assert (partners[c.pk].events, partners[c.pk].average) == (1, 100.0)
+    assert (partners[b.pk].events, partners[b.pk].average) == (0, None)
     assert sum(p.points for p in partners.values()) == ladder[a.pk].total
     page = response.content.decode()
     assert '<svg xmlns="http://www.w3.org/2000/svg"' in page
