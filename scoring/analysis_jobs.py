@@ -17,7 +17,8 @@ from tournaments.models import Board
 
 def board_set_analyse(*, board_set_id: int) -> int:
     """Store the double-dummy table of every board of ``board_set_id`` that lacks one and
-    has a deal; returns how many boards were analysed."""
+    has a deal; returns how many boards were analysed. A board whose deal was corrected
+    while the solver ran is left for the next run."""
     from engine.analysis import analyse_boards
 
     rows = [
@@ -32,8 +33,11 @@ def board_set_analyse(*, board_set_id: int) -> int:
         facts = board_facts(row)
         values.append(EngineBoard(row.number, facts.dealer, facts.trump, facts.deal))
     analysed = analyse_boards(values)
+    stored = 0
     with transaction.atomic():
         for row, board in zip(rows, analysed, strict=True):
-            row.dd_tricks = format_dd_tricks(board.dd_tricks)
-            row.save(update_fields=["dd_tricks"])
-    return len(rows)
+            # A deal corrected meanwhile keeps an empty table, for the job its change enqueued.
+            stored += Board.objects.filter(pk=row.pk, deal=row.deal).update(
+                dd_tricks=format_dd_tricks(board.dd_tricks)
+            )
+    return stored
