@@ -298,3 +298,28 @@ def test_hand_records_with_the_correction_links_take_the_same_queries_for_3_and_
         assert page.content.decode().count("Correct the deal") == board_set.boards.count()
         counts.append(len(ctx))
     assert counts[0] == counts[1], counts
+
+
+def test_a_deal_corrected_while_the_solver_runs_keeps_no_table_of_the_old_deal(
+    setting, monkeypatch
+):
+    import engine.analysis
+    from scoring.analysis_jobs import board_set_analyse
+
+    if not engine.analysis.analysis_available():
+        pytest.skip("needs the 'analysis' extra (endplay)")
+    section, board, _ = setting
+    solve = engine.analysis.analyse_boards
+
+    def solve_while_the_organiser_corrects_board_1(values):
+        # The real solver runs; the correction lands between reading and storing.
+        analysed = solve(values)
+        services.board_deal_change(board=board, deal_pbn=NEW_DEAL)
+        return analysed
+
+    monkeypatch.setattr(
+        engine.analysis, "analyse_boards", solve_while_the_organiser_corrects_board_1
+    )
+    assert board_set_analyse(board_set_id=section.board_set_id) == 2
+    board.refresh_from_db()
+    assert board.deal == NEW_DEAL and board.dd_tricks == ""  # left for the job it enqueued
