@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django import forms
+from django.core.validators import MinValueValidator
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Member, Membership, Season
@@ -53,6 +54,13 @@ class SeasonForm(forms.ModelForm):
         model = Season
         fields = ["name", "starts", "ends", "count_best", "min_attendance"]
         widgets = {"starts": DATE, "ends": DATE}
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        for name in ("count_best", "min_attendance"):
+            field = self.fields[name]
+            field.validators.append(MinValueValidator(1))
+            field.widget.attrs["min"] = 1
 
     def clean(self):
         data = super().clean()

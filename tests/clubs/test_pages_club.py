@@ -277,6 +277,7 @@ def test_season_twice_with_one_name_or_backwards_dates_is_refused(client, club, 
     page = client.post(
         "/clubs/casino/seasons/new/", {**data, "name": "Zero", "count_best": "0"}
     ).content.decode()
+    assert "greater than or equal to 1" in page
     assert Season.objects.filter(club=club).count() == 1
 
 
