@@ -11,6 +11,9 @@ from django.db.models import Prefetch, QuerySet
 
 from boston.models import BostonHand, BostonHandCorrection, BostonSeat, BostonTable
 from clubs.models import ClubNight, Member, Season
+from engine.boston.night import night_totals
+from engine.boston.payments import Settlement
+from engine.cards import Seat
 
 SEATS = "NESW"
 
@@ -50,17 +53,25 @@ class RunningRow:
     pool: int
 
 
+def settlement_of(hand: BostonHand) -> Settlement:
+    """A stored hand's payments as the engine's :class:`Settlement`."""
+    return Settlement({Seat[seat]: hand.change_of(seat) for seat in SEATS}, hand.change_pool)
+
+
 def running_totals(hands: Iterable[BostonHand]) -> list[RunningRow]:
-    """The running totals after each of ``hands`` (in hand order)."""
-    totals = [0, 0, 0, 0]
-    pool = 0
-    rows = []
-    for hand in hands:
-        changes = tuple(hand.change_of(seat) for seat in SEATS)
-        totals = [t + c for t, c in zip(totals, changes, strict=True)]
-        pool += hand.change_pool
-        rows.append(RunningRow(hand, changes, tuple(totals), pool))  # type: ignore[arg-type]
-    return rows
+    """The running totals after each of ``hands`` (in hand order), added up by
+    :func:`engine.boston.night.night_totals`."""
+    hands = list(hands)
+    night = night_totals(settlement_of(h) for h in hands)
+    return [
+        RunningRow(
+            hand,
+            tuple(hand.change_of(seat) for seat in SEATS),  # type: ignore[arg-type]
+            tuple(after.seats[Seat[seat]] for seat in SEATS),  # type: ignore[arg-type]
+            after.pool,
+        )
+        for hand, after in zip(hands, night.running, strict=True)
+    ]
 
 
 def seat_totals(hands: Iterable[BostonHand]) -> dict[str, int]:
