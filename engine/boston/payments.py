@@ -80,9 +80,7 @@ _OPTIONAL = ("misere_partout_unit",)
 MISERE_NAMES = tuple(level.name for level in Level if level.is_misere)
 
 
-def _count(value: object, where: str, *, allow_none: bool = False) -> int | None:
-    if value is None and allow_none:
-        return None
+def _count(value: object, where: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         raise BostonError(f"{where}: {value!r} is not a whole number of counters (0 or more)")
     return value
@@ -105,20 +103,7 @@ def _mapping(data: dict, key: str) -> dict:
     return value
 
 
-def _table_from_dict(data: object) -> PaymentTable:
-    if not isinstance(data, dict):
-        raise BostonError("a payment table is a JSON object with a name and its prices")
-    unknown = sorted(set(data) - set(_FIELDS) - set(_OPTIONAL))
-    if unknown:
-        raise BostonError(
-            f"a payment table has no field {unknown[0]!r} (fields: {', '.join(_FIELDS + _OPTIONAL)})"
-        )
-    name = data.get("name")
-    if not isinstance(name, str) or not name.strip():
-        raise BostonError("a payment table needs a name")
-    made = {
-        _tricks_key(k, "made"): _count(v, f"made[{k}]") for k, v in _mapping(data, "made").items()
-    }
+def _failed_rows(data: dict) -> dict[int, tuple[int | None, ...]]:
     failed: dict[int, tuple[int | None, ...]] = {}
     for k, row in _mapping(data, "failed").items():
         tricks = _tricks_key(k, "failed")
@@ -126,31 +111,49 @@ def _table_from_dict(data: object) -> PaymentTable:
             raise BostonError(f"failed[{k}] must be a list: the price for 1 short, 2 short, …")
         if len(row) > tricks:
             raise BostonError(
-                f"failed[{k}] has {len(row)} prices but {tricks} tricks bid can be at most {tricks} short"
+                f"failed[{k}] has {len(row)} prices but {tricks} tricks bid "
+                f"can be at most {tricks} short"
             )
         failed[tricks] = tuple(
-            _count(v, f"failed[{k}][{i}]", allow_none=True) for i, v in enumerate(row)
+            None if v is None else _count(v, f"failed[{k}][{i}]") for i, v in enumerate(row)
         )
+    return failed
+
+
+def _misere_prices(data: dict) -> dict[str, int]:
     misere = {}
     for k, v in _mapping(data, "misere").items():
         if k not in MISERE_NAMES:
-            raise BostonError(
-                f"misere: {k!r} is not a misère (choose from {', '.join(MISERE_NAMES)})"
-            )
+            choices = ", ".join(MISERE_NAMES)
+            raise BostonError(f"misere: {k!r} is not a misère (choose from {choices})")
         misere[k] = _count(v, f"misere[{k}]")
+    return misere
+
+
+def _table_from_dict(data: object) -> PaymentTable:
+    if not isinstance(data, dict):
+        raise BostonError("a payment table is a JSON object with a name and its prices")
+    unknown = sorted(set(data) - set(_FIELDS) - set(_OPTIONAL))
+    if unknown:
+        fields = ", ".join(_FIELDS + _OPTIONAL)
+        raise BostonError(f"a payment table has no field {unknown[0]!r} (fields: {fields})")
+    name = data.get("name")
+    if not isinstance(name, str) or not name.strip():
+        raise BostonError("a payment table needs a name")
     try:
         pool_rule = PoolOnFailure(data.get("pool_on_failure", "double"))
     except ValueError:
         choices = ", ".join(rule.value for rule in PoolOnFailure)
         raise BostonError(f"pool_on_failure must be one of {choices}") from None
+    made = _mapping(data, "made").items()
     return PaymentTable(
         name=name.strip(),
-        made=made,  # type: ignore[arg-type]
-        per_overtrick=_count(data.get("per_overtrick", 0), "per_overtrick"),  # type: ignore[arg-type]
-        failed=failed,
-        misere=misere,  # type: ignore[arg-type]
+        made={_tricks_key(k, "made"): _count(v, f"made[{k}]") for k, v in made},
+        per_overtrick=_count(data.get("per_overtrick", 0), "per_overtrick"),
+        failed=_failed_rows(data),
+        misere=_misere_prices(data),
         pool_on_failure=pool_rule,
-        misere_partout_unit=_count(data.get("misere_partout_unit", 1), "misere_partout_unit"),  # type: ignore[arg-type]
+        misere_partout_unit=_count(data.get("misere_partout_unit", 1), "misere_partout_unit"),
     )
 
 
