@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import asdict
 
 from django.db.models import Prefetch
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_view
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import ValidationError
@@ -31,6 +31,13 @@ def bad_request(error: ClubError) -> ValidationError:
     return ValidationError({"detail": str(error)})
 
 
+@extend_schema_view(
+    list=extend_schema(summary="List the clubs"),
+    retrieve=extend_schema(summary="A club and its settings"),
+    create=extend_schema(summary="Create a club (site staff)"),
+    update=extend_schema(summary="Change a club's settings (secretaries)"),
+    partial_update=extend_schema(summary="Change some of a club's settings (secretaries)"),
+)
 class ClubViewSet(
     mixins.ListModelMixin,
     mixins.RetrieveModelMixin,
@@ -62,6 +69,10 @@ class ClubViewSet(
 
 
 @extend_schema(parameters=[CLUB_SLUG])
+@extend_schema_view(
+    list=extend_schema(summary="List the club's members"),
+    retrieve=extend_schema(summary="A member with their roles in the club"),
+)
 class MemberViewSet(
     ClubScoped,
     mixins.ListModelMixin,
@@ -95,7 +106,11 @@ class MemberViewSet(
         member = self.get_queryset().get(pk=member.pk)
         return Response(self.get_serializer(member).data, status=code)
 
-    @extend_schema(request=s.MemberCreateSerializer, responses={201: s.MemberSerializer})
+    @extend_schema(
+        summary="Add a member (secretaries)",
+        request=s.MemberCreateSerializer,
+        responses={201: s.MemberSerializer},
+    )
     def create(self, request, *args, **kwargs):
         """Add a member to the club with a first role (a known email reuses that person)."""
         body = s.MemberCreateSerializer(data=request.data)
@@ -106,7 +121,11 @@ class MemberViewSet(
             raise bad_request(error) from error
         return self._shown(membership.member, status.HTTP_201_CREATED)
 
-    @extend_schema(request=s.MemberWriteSerializer, responses=s.MemberSerializer)
+    @extend_schema(
+        summary="Change a member's details (secretaries)",
+        request=s.MemberWriteSerializer,
+        responses=s.MemberSerializer,
+    )
     def update(self, request, *args, **kwargs):
         """Change a member's name, email or phone (PATCH: only those sent)."""
         member = self.get_object()
@@ -119,12 +138,17 @@ class MemberViewSet(
             raise bad_request(error) from error
         return self._shown(member, status.HTTP_200_OK)
 
-    @extend_schema(request=s.MemberWriteSerializer, responses=s.MemberSerializer)
+    @extend_schema(
+        summary="Change some of a member's details (secretaries)",
+        request=s.MemberWriteSerializer,
+        responses=s.MemberSerializer,
+    )
     def partial_update(self, request, *args, **kwargs):
         """Change some of a member's name, email and phone."""
         return self.update(request, *args, partial=True, **kwargs)
 
     @extend_schema(
+        summary="Import members from CSV (secretaries)",
         request={
             "multipart/form-data": s.MemberImportSerializer,
             "application/json": s.MemberImportSerializer,
@@ -161,6 +185,13 @@ class MemberViewSet(
 
 
 @extend_schema(parameters=[CLUB_SLUG])
+@extend_schema_view(
+    list=extend_schema(summary="List the roles in the club"),
+    retrieve=extend_schema(summary="One role with its dates"),
+    create=extend_schema(summary="Give a member a role (secretaries)"),
+    update=extend_schema(summary="Change a role or its dates (secretaries)"),
+    partial_update=extend_schema(summary="End a role or change it (secretaries)"),
+)
 class MembershipViewSet(
     ClubScoped,
     mixins.ListModelMixin,
@@ -198,6 +229,13 @@ class MembershipViewSet(
 
 
 @extend_schema(parameters=[CLUB_SLUG])
+@extend_schema_view(
+    list=extend_schema(summary="List the club's seasons"),
+    retrieve=extend_schema(summary="A season with its counting rule"),
+    create=extend_schema(summary="Create a season (secretaries)"),
+    update=extend_schema(summary="Change a season (secretaries)"),
+    partial_update=extend_schema(summary="Change some of a season (secretaries)"),
+)
 class SeasonViewSet(
     ClubScoped,
     mixins.ListModelMixin,
@@ -233,7 +271,7 @@ class SeasonViewSet(
         except ClubError as error:
             raise bad_request(error) from error
 
-    @extend_schema(responses=s.LadderSerializer)
+    @extend_schema(summary="The season's ladders", responses=s.LadderSerializer)
     @action(detail=True, methods=["get"])
     def ladder(self, request, club_slug=None, pk=None):
         """The season's ladders under its counting rule: rubber points from club nights

@@ -8,7 +8,12 @@ secretary, with a reason; every correction is listed with its hand.
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+    extend_schema_view,
+)
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import ValidationError
@@ -43,6 +48,11 @@ class ReadOnlyClubScoped(
 
 
 @extend_schema(parameters=[CLUB_SLUG])
+@extend_schema_view(
+    list=extend_schema(summary="List the club's nights"),
+    retrieve=extend_schema(summary="A club night with its tables"),
+    create=extend_schema(summary="Create a club night (organisers, secretaries)"),
+)
 class ClubNightViewSet(mixins.CreateModelMixin, ReadOnlyClubScoped):
     """The club's nights of rubber whist, newest first, with their tables' ids. Anyone
     reads; organisers and secretaries create them (the club's profile unless another is
@@ -60,6 +70,10 @@ class ClubNightViewSet(mixins.CreateModelMixin, ReadOnlyClubScoped):
 
 
 @extend_schema(parameters=[CLUB_SLUG])
+@extend_schema_view(
+    list=extend_schema(summary="List the tables"),
+    retrieve=extend_schema(summary="A table: who sits where, its rubbers"),
+)
 class TableViewSet(ReadOnlyClubScoped):
     """Tables of the club's nights: who sits where for rubber 1, and the rubbers' ids.
     Organisers and secretaries seat a table (rubber 1 starts at once); the players seated
@@ -77,7 +91,11 @@ class TableViewSet(ReadOnlyClubScoped):
     def _shown(self, table: RubberTable, code: int = status.HTTP_200_OK) -> Response:
         return Response(self.get_serializer(self.get_queryset().get(pk=table.pk)).data, code)
 
-    @extend_schema(request=s.TableCreateSerializer, responses={201: s.TableSerializer})
+    @extend_schema(
+        summary="Seat a table (organisers, secretaries)",
+        request=s.TableCreateSerializer,
+        responses={201: s.TableSerializer},
+    )
     def create(self, request, *args, **kwargs):
         """Seat a table at a night: four members (N, E, S, W as cut, ``first_dealer`` as
         cut) or three for dummy whist; refused with the reason (a member not in the club, or
@@ -99,7 +117,7 @@ class TableViewSet(ReadOnlyClubScoped):
             raise bad_request(error) from error
         return self._shown(table, status.HTTP_201_CREATED)
 
-    @extend_schema(request=None, responses=s.MatchSerializer)
+    @extend_schema(summary="The three-rubber match", request=None, responses=s.MatchSerializer)
     @action(detail=True, methods=["get"])
     def match(self, request, club_slug=None, pk=None):
         """The three-rubber match: where each player sits in each rubber started (rubbers 2
@@ -129,6 +147,7 @@ class TableViewSet(ReadOnlyClubScoped):
         return Response(s.MatchSerializer({"rubbers": rubbers, "totals": totals}).data)
 
     @extend_schema(
+        summary="Start the next rubber (players at the table)",
         request=None,
         responses={
             201: s.RubberSerializer,
@@ -159,6 +178,10 @@ class TableViewSet(ReadOnlyClubScoped):
 
 
 @extend_schema(parameters=[CLUB_SLUG])
+@extend_schema_view(
+    list=extend_schema(summary="List the rubbers"),
+    retrieve=extend_schema(summary="A rubber with its hands and running score"),
+)
 class RubberViewSet(ReadOnlyClubScoped):
     """Rubbers with their hands, the engine's score of each hand and the running state
     (games, score of the current game, and once over the winner and rubber points)."""
@@ -181,6 +204,7 @@ class RubberViewSet(ReadOnlyClubScoped):
         return _filter_by(queryset, self.request, "table", "table_id")
 
     @extend_schema(
+        summary="Enter the next hand (players at the table)",
         request=s.HandEntrySerializer,
         responses={
             201: s.HandSerializer,
@@ -211,6 +235,10 @@ class RubberViewSet(ReadOnlyClubScoped):
 
 
 @extend_schema(parameters=[CLUB_SLUG])
+@extend_schema_view(
+    list=extend_schema(summary="List the hands"),
+    retrieve=extend_schema(summary="A hand as entered"),
+)
 class HandViewSet(ReadOnlyClubScoped):
     """Hands as entered, and their corrections: anyone reads; a secretary corrects a hand
     with a reason, and the engine re-scores the rubber."""
@@ -230,12 +258,14 @@ class HandViewSet(ReadOnlyClubScoped):
 
     @extend_schema(
         methods=["GET"],
+        summary="The hand's corrections",
         request=None,
         responses=s.HandCorrectionSerializer(many=True),
         description="Every correction of the hand, oldest first: who, when, before, after, why.",
     )
     @extend_schema(
         methods=["POST"],
+        summary="Correct the hand (secretaries)",
         request=s.HandCorrectSerializer,
         responses={
             201: s.HandCorrectionSerializer,

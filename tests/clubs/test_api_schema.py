@@ -1,5 +1,5 @@
 """The clubs API is in the OpenAPI schema: every route the clubs app registers (taken from
-the URL resolver, so a new route cannot be missed), each operation with a description, and
+the URL resolver, so a new route cannot be missed), each operation with a summary and a description, and
 the club's short name as a typed path parameter."""
 
 from __future__ import annotations
@@ -53,6 +53,7 @@ def test_api_every_clubs_operation_is_described(schema):
             if method == "parameters":
                 continue
             assert operation.get("description", "").strip(), (method, path)
+            assert operation.get("summary", "").strip(), (method, path)
             if "{club_slug}" in path:
                 slug = next(p for p in operation["parameters"] if p["name"] == "club_slug")
                 assert slug["in"] == "path" and slug["schema"]["type"] == "string"
