@@ -111,18 +111,18 @@ class CorrectionForm(HandForm):
 
 
 def hand_initial(hand) -> dict[str, object]:
-    """A stored hand's entry, to start a correction from."""
-    return {
+    """A stored hand's entry, to start a correction from: its calls if it was entered by
+    them (they win over the contract picker), else its contract."""
+    initial: dict[str, object] = {
         "number": hand.number,
         "turned": hand.turned,
-        "calls": " ".join(hand.calls),
-        "level": hand.level,
-        "suit": hand.suit,
         "trump": hand.trump,
-        "declarer": hand.declarer,
-        "supporter": hand.supporter,
         "tricks": hand.tricks,
     } | {f"tricks_{seat.lower()}": count for seat, count in (hand.all_pass_tricks or {}).items()}
+    if hand.calls:
+        return initial | {"calls": " ".join(hand.calls)}
+    fields = ("level", "suit", "declarer", "supporter")
+    return initial | {name: getattr(hand, name) for name in fields}
 
 
 class BostonTableForm(forms.Form):

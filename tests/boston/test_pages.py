@@ -181,3 +181,17 @@ def test_table_page_misere_partout_entered_with_each_players_tricks(night, peopl
     assert response.status_code == 302, response.content.decode()
     assert BostonHand.objects.get(table=table).all_pass_tricks == {"N": 2, "E": 6, "S": 3, "W": 2}
     assert "all passed, played" in _client().get(_url(table)).content.decode()
+
+
+def test_correct_page_of_a_hand_entered_by_calls_starts_from_its_calls(table, people):
+    _client(people["N"]).post(
+        _url(table), {"number": 1, "calls": "PIDO:H pass sostengo", "tricks": 8}
+    )
+    page = _client(people["secretary"]).get(_url(table, "hands/1/correct/")).content.decode()
+    assert 'value="PIDO:H pass sostengo"' in page
+    data = {"number": 1, "calls": "PIDO:H pass pass pass", "tricks": 5, "reason": "W had passed"}
+    assert (
+        _client(people["secretary"]).post(_url(table, "hands/1/correct/"), data).status_code == 302
+    )
+    hand = BostonHand.objects.get(table=table)
+    assert (hand.supporter, hand.made, hand.calls[-1]) == ("", True, "pass")
