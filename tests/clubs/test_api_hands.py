@@ -1,11 +1,14 @@
 """Entering a hand through the API: 201, 400 with the engine's message, 409 with what is
-stored, 403 for a player at another table."""
+stored, 403 for a player at another table; two phones at once on PostgreSQL."""
 
 from __future__ import annotations
 
 import datetime as dt
+import os
+import threading
 
 import pytest
+from django.db import connection
 from rest_framework.test import APIClient
 
 from clubs.models import (
@@ -84,3 +87,34 @@ def test_api_rubber_read_by_anyone_lists_hands(setup):
     response = APIClient().get(f"/api/clubs/casino/rubbers/{rubber.pk}/")
     assert response.status_code == 200
     assert [h["ns_tricks"] for h in response.json()["hands"]] == [9]
+
+
+@pytest.mark.skipif(
+    not os.environ.get("DATABASE_URL", "").startswith("postgres"), reason="needs PostgreSQL"
+)
+@pytest.mark.django_db(transaction=True)
+def test_api_hand_entry_two_phones_at_once_one_201_and_one_409_with_it(setup):
+    rubber, users = setup
+    barrier = threading.Barrier(2)
+    answers: dict[int, object] = {}
+
+    def phone(user, tricks: int) -> None:
+        try:
+            barrier.wait()
+            answers[tricks] = _post(user, rubber, number=1, ns_tricks=tricks)
+        finally:
+            connection.close()
+
+    threads = [
+        threading.Thread(target=phone, args=(users[seat], tricks))
+        for seat, tricks in (("N", 8), ("E", 5))
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    codes = sorted(a.status_code for a in answers.values())
+    assert codes == [201, 409]
+    stored = rubber.hands.get()
+    loser = next(a for a in answers.values() if a.status_code == 409)
+    assert loser.json()["stored"]["ns_tricks"] == stored.ns_tricks
