@@ -169,3 +169,14 @@ def test_api_misere_partout_with_each_seats_tricks(night, people):
     response = _api(people["N"]).post(url, body, format="json")
     assert response.status_code == 201, response.content
     assert response.json()["all_pass_tricks"]["E"] == 6 and response.json()["change_e"] == -15
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_api_hands_read_by_anyone(table, people, role):
+    _api(people["N"]).post(f"{API}/boston-tables/{table.pk}/hands/", HAND, format="json")
+    client = _api(_user(people, role))
+    listed = client.get(f"{API}/boston-hands/?table={table.pk}").json()["results"]
+    assert [h["level"] for h in listed] == ["PIDO"]
+    detail = client.get(f"{API}/boston-hands/{listed[0]['id']}/").json()
+    assert detail["calls"] == HAND["calls"] and detail["made"] is True
+    assert client.post(f"{API}/boston-hands/", {}, format="json").status_code in (401, 403, 405)
