@@ -62,10 +62,15 @@ class BostonTableViewSet(
             return [SeatedAtBostonTable()]
         return [IsClubOrganiser()]
 
-    @extend_schema(parameters=[TABLE_FILTER])
+    @extend_schema(parameters=[TABLE_FILTER], summary="List Boston tables (anyone)")
     def list(self, request, *args, **kwargs):
         """The Boston tables, optionally of one night (``?night=<id>``)."""
         return super().list(request, *args, **kwargs)
+
+    @extend_schema(summary="A Boston table with its hands and totals (anyone)")
+    def retrieve(self, request, *args, **kwargs):
+        """Seats, every hand as settled, each seat's total and the pool."""
+        return super().retrieve(request, *args, **kwargs)
 
     def filter_queryset(self, queryset):
         night = self.request.query_params.get("night", "")
@@ -74,6 +79,7 @@ class BostonTableViewSet(
     @extend_schema(
         request=s.BostonTableCreateSerializer,
         responses={201: s.BostonTableSerializer, 400: OpenApiResponse(description="Why not")},
+        summary="Set up a Boston table (organisers, secretaries)",
     )
     def create(self, request, *args, **kwargs):
         """Set up a Boston table at one of the club's nights (organisers and secretaries)."""
@@ -106,6 +112,7 @@ class BostonTableViewSet(
             403: OpenApiResponse(description="Not seated at this table"),
             409: OpenApiResponse(description="Already stored: `stored` is the stored hand"),
         },
+        summary="Enter the next hand (players at the table, organisers, secretaries)",
     )
     @action(detail=True, methods=["post"], url_path="hands")
     def enter_hand(self, request, club_slug=None, pk=None):
@@ -141,16 +148,27 @@ class BostonHandViewSet(
     queryset = BostonHand.objects.order_by("table", "number")
     club_path = "table__club_night__club"
 
-    @extend_schema(parameters=[HAND_FILTER])
+    @extend_schema(parameters=[HAND_FILTER], summary="List Boston hands (anyone)")
     def list(self, request, *args, **kwargs):
-        """The hands, optionally of one table (``?table=<id>``)."""
+        """The hands as entered and settled, optionally of one table (``?table=<id>``)."""
         return super().list(request, *args, **kwargs)
+
+    @extend_schema(summary="A Boston hand (anyone)")
+    def retrieve(self, request, *args, **kwargs):
+        """The hand as entered (calls or contract, tricks) and its payments."""
+        return super().retrieve(request, *args, **kwargs)
 
     def filter_queryset(self, queryset):
         table = self.request.query_params.get("table", "")
         return queryset.filter(table_id=int(table)) if table.isdigit() else queryset
 
-    @extend_schema(methods=["GET"], request=None, responses=s.BostonCorrectionSerializer(many=True))
+    @extend_schema(
+        methods=["GET"],
+        request=None,
+        responses=s.BostonCorrectionSerializer(many=True),
+        summary="A hand's corrections (anyone)",
+        description="Every correction of the hand, oldest first: who, when, before, after, why.",
+    )
     @extend_schema(
         methods=["POST"],
         request=s.BostonCorrectSerializer,
@@ -159,6 +177,7 @@ class BostonHandViewSet(
             400: OpenApiResponse(description="No reason, or the engine refuses the change"),
         },
         description="Correct the hand (secretaries): every later hand is settled again.",
+        summary="Correct a hand (secretaries)",
     )
     @action(detail=True, methods=["get", "post"], pagination_class=None)
     def corrections(self, request, club_slug=None, pk=None):
@@ -190,7 +209,9 @@ class BostonNightViewSet(ClubScoped, mixins.RetrieveModelMixin, viewsets.Generic
     permission_classes = [IsClubOrganiser]
     queryset = ClubNight.objects.order_by("pk")
 
+    @extend_schema(summary="A club night's Boston summary (anyone)")
     def retrieve(self, request, *args, **kwargs):
+        """The night's Boston tables and each player's total over them, best first."""
         night = self.get_object()
         tables = selectors.night_tables(night)
         data = {

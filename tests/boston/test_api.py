@@ -180,3 +180,15 @@ def test_api_hands_read_by_anyone(table, people, role):
     detail = client.get(f"{API}/boston-hands/{listed[0]['id']}/").json()
     assert detail["calls"] == HAND["calls"] and detail["made"] is True
     assert client.post(f"{API}/boston-hands/", {}, format="json").status_code in (401, 403, 405)
+
+
+def test_api_every_boston_operation_is_in_the_schema_and_described(client):
+    schema = client.get("/api/schema/", HTTP_ACCEPT="application/json").json()
+    paths = {p: ops for p, ops in schema["paths"].items() if "/boston-" in p}
+    assert len(paths) == 7  # tables, table, hands entry, hands, hand, corrections, night
+    for path, operations in paths.items():
+        for method, operation in operations.items():
+            if method == "parameters":
+                continue
+            assert operation.get("summary", "").strip(), (method, path)
+            assert operation.get("description", "").strip(), (method, path)
