@@ -20,7 +20,9 @@ from boston.models import (
     Unit,
 )
 from boston.services import HandEntry
+from boston.verdict import table_profile
 from clubs.models import Member, SeatName
+from engine.boston.auction import ladder
 
 SEATS = "NESW"
 _CALL_SPLIT = re.compile(r"[\s,;]+")
@@ -85,6 +87,10 @@ class HandForm(forms.Form):
         seats = [(seat, f"{SeatName(seat).label} — {names.get(seat, '')}") for seat in SEATS]
         self.fields["declarer"].choices = _blank("—") + seats
         self.fields["supporter"].choices = _blank(_("nobody")) + seats
+        playable = {level.name for level in ladder(table_profile(table))}
+        self.fields["level"].choices = _blank(_("all passed")) + [
+            (name, label) for name, label in ContractLevel.choices if name in playable
+        ]
 
     def entry(self) -> HandEntry:
         """The cleaned form as the service's :class:`HandEntry` (calls win over the picker)."""

@@ -195,3 +195,17 @@ def test_correct_page_of_a_hand_entered_by_calls_starts_from_its_calls(table, pe
     )
     hand = BostonHand.objects.get(table=table)
     assert (hand.supporter, hand.made, hand.calls[-1]) == ("", True, "pass")
+
+
+def test_table_page_contract_picker_offers_the_variants_contracts_only(table, people, night):
+    from boston.services import boston_table_create
+
+    spanish = _client(people["N"]).get(_url(table)).content.decode()
+    assert 'value="GRAN_MISERIA"' in spanish and 'value="LITTLE_MISERE"' not in spanish
+    anglo = boston_table_create(
+        club_night=night,
+        members={seat: people[seat].member for seat in "NESW"},
+        variant="boston_anglo",
+    )
+    page = _client(people["N"]).get(_url(anglo)).content.decode()
+    assert 'value="LITTLE_MISERE"' in page and 'value="PIDO"' not in page
