@@ -370,3 +370,25 @@ def test_api_two_phones_posting_the_same_board_at_once_store_it_once():
         else:
             assert sorted(code for code, _ in answers) == [201, 409]
     assert Result.objects.filter(section=scheduled.section).count() == 2
+
+
+@pytest.mark.django_db
+def test_api_token_authentication_refuses_unknown_tokens_and_inactive_users(seated, secretary):
+    from rest_framework.authtoken.models import Token
+
+    scheduled, _ns, _ew = seated
+    token = Token.objects.create(user=secretary)
+    unknown = APIClient(HTTP_AUTHORIZATION="Token not-a-token")
+    answer = unknown.post("/api/results/", _body(scheduled), format="json")
+    assert (answer.status_code, answer.json()["detail"]) == (401, "Invalid token.")
+    secretary.is_active = False
+    secretary.save()
+    inactive = APIClient(HTTP_AUTHORIZATION=f"Token {token.key}")
+    answer = inactive.post("/api/results/", _body(scheduled), format="json")
+    assert (answer.status_code, answer.json()["detail"]) == (401, "User inactive or deleted.")
+    secretary.is_active = True
+    secretary.save()
+    answer = inactive.post("/api/results/", _body(scheduled), format="json")
+    assert answer.status_code == 201
+    assert answer.json()["id"] == Result.objects.get().pk
+    assert Result.objects.get().entered_by == secretary
