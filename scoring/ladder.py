@@ -5,8 +5,11 @@ of the season's tournaments whose standings are released, and gives each member,
 tournament, the percentage their entries scored (weighted by boards when a member played
 several sessions or sections of the same tournament). A tournament belongs to a season when
 it names the season, or when it has none and starts within the season's dates in the same
-club. Guests (entries without a member) are left out. Methods without a percentage
-(total tricks, compass) give no ladder line.
+club. Guests (entries without a member) and withdrawn entries (a pair that left part-way
+would otherwise carry a percentage over a few boards) are left out. Methods without a
+percentage (total tricks, compass) give no ladder line. Held-back standings never reach the
+ladder: only tournaments whose standings are released count, and a tournament counts with
+the snapshots published for it (a correction moves the ladder once its recompute has run).
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 
-from django.db.models import Q
+from django.db.models import OuterRef, Q, Subquery
 
 from scoring.models import StandingsSnapshot
 from tournaments.models import Entry, Section
@@ -47,13 +50,16 @@ def _season_sections(season) -> list[Section]:
 
 
 def _latest_snapshots(section_ids: list[int]) -> dict[int, dict]:
-    latest: dict[int, dict] = {}
-    rows = StandingsSnapshot.objects.filter(section_id__in=section_ids).order_by(
-        "section_id", "-version"
+    """The newest snapshot's data per section (one query; older versions are not read)."""
+    newest = (
+        StandingsSnapshot.objects.filter(section_id=OuterRef("section_id"))
+        .order_by("-version")
+        .values("version")[:1]
     )
-    for section_id, data in rows.values_list("section_id", "data"):
-        latest.setdefault(section_id, data)
-    return latest
+    rows = StandingsSnapshot.objects.filter(
+        section_id__in=section_ids, version=Subquery(newest)
+    ).values_list("section_id", "data")
+    return dict(rows)
 
 
 def season_tournament_percentages(*, season) -> dict[int, list[TournamentPercentage]]:
@@ -64,7 +70,7 @@ def season_tournament_percentages(*, season) -> dict[int, list[TournamentPercent
     members = {
         entry_id: (m1, m2)
         for entry_id, m1, m2 in Entry.objects.filter(
-            section_id__in=[section.pk for section in sections]
+            section_id__in=[section.pk for section in sections], withdrawn=False
         ).values_list("pk", "member1_id", "member2_id")
     }
     sums: dict[tuple[int, int], list] = {}
