@@ -48,6 +48,48 @@ def rss_mb(pid: int) -> float:
     return 0.0
 
 
+def cpu_seconds(pids) -> float:
+    """User + system CPU time of processes so far, in seconds (from /proc)."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += int(fields[11]) + int(fields[12])
+    return total / ticks
+
+
+def postgres_pids() -> list[int]:
+    """Every PostgreSQL server process on the machine (this benchmark's backends among them)."""
+    pids = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if (entry / "comm").read_text().strip() == "postgres":
+                    pids.append(int(entry.name))
+            except OSError:
+                continue
+    return pids
+
+
+def cpu_split(web, worker) -> dict[str, float]:
+    """CPU seconds used so far by gunicorn, the standings worker, PostgreSQL and this client."""
+    return {
+        "gunicorn": cpu_seconds([web.pid, *children(web.pid)]),
+        "worker": cpu_seconds([worker.pid, *children(worker.pid)]),
+        "postgres": cpu_seconds(postgres_pids()),
+        "client": cpu_seconds([os.getpid()]),
+    }
+
+
+def cpu_report(before: dict, after: dict, results: int) -> str:
+    """Milliseconds of CPU per result, by process group."""
+    parts = [f"{name} {1000 * (after[name] - before[name]) / results:.2f}" for name in before]
+    return "  CPU ms per result: " + ", ".join(parts)
+
+
 def children(pid: int) -> list[int]:
     path = Path(f"/proc/{pid}/task/{pid}/children")
     return [int(p) for p in path.read_text().split()] if path.exists() else []
@@ -303,17 +345,25 @@ def main() -> None:
     single_bodies, batched_bodies = plays_of(single), plays_of(batched)
     connection.close()
     with stack() as (web, worker):
+        start = cpu_split(web, worker)
         one = throughput(token, single_bodies)
+        middle = cpu_split(web, worker)
         rounds = throughput(token, rounds_of(batched_bodies))
+        end = cpu_split(web, worker)
         web_rss = max(rss_mb(pid) for pid in children(web.pid))
         worker_rss = rss_mb(worker.pid)
     print(f"database: {connection.vendor}; broker: {os.environ.get('REDIS_URL', 'eager')}")
     report("one result per request", single, one, len(single_bodies))
+    print(cpu_report(start, middle, len(single_bodies)))
     report("a round (3 boards) per request", batched, rounds, len(batched_bodies))
+    print(cpu_report(middle, end, len(batched_bodies)))
+    print(f"  load average at the end: {os.getloadavg()[0]:.1f}")
     print(
         f"memory: gunicorn worker {web_rss:.0f} MB RSS (target 150), "
         f"standings worker {worker_rss:.0f} MB"
     )
+    if "--no-dd" in sys.argv:
+        return
     dd_set = dd_board_set()
     connection.close()
     dd_rss, analysed = dd_worker_rss(dd_set)

@@ -1,0 +1,83 @@
+"""Where one result-entry POST spends its time, in-process (no network, no gunicorn).
+
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/tenace_bench \
+    REDIS_URL=redis://127.0.0.1:6379/6 .venv/bin/python bench/scoring_api_profile.py [--cprofile]
+
+Fills a section like ``bench/scoring_api.py``, then posts its results one per request
+through Django's full request handling (middleware, DRF, services) with a token and an
+Idempotency-Key, sequentially; prints the statements of one request and the mean time per
+request. ``--cprofile`` prints the 25 most expensive functions (cumulative).
+"""
+
+from __future__ import annotations
+
+import cProfile
+import json
+import os
+import pstats
+import sys
+import time
+import uuid
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.local")
+os.environ["DEBUG"] = "0"
+os.environ.setdefault("TENACE_CELERY_QUEUE", f"bench-{uuid.uuid4().hex[:6]}")
+
+import django  # noqa: E402
+
+django.setup()
+
+
+def main() -> None:
+    from django.db import connection
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext
+    from scoring_api import plays_of, section_ready
+
+    section, token = section_ready(tables=40, boards=26)
+    bodies = plays_of(section)
+    client = Client(HTTP_AUTHORIZATION=f"Token {token}", HTTP_HOST="127.0.0.1")
+
+    def post(body):
+        response = client.post(
+            "/api/results/",
+            json.dumps(body),
+            content_type="application/json",
+            HTTP_IDEMPOTENCY_KEY=uuid.uuid4().hex,
+        )
+        assert response.status_code == 201, response.content
+        return response
+
+    for body in bodies[:20]:  # warm-up
+        post(body)
+    with CaptureQueriesContext(connection) as queries:
+        post(bodies[20])
+    print(f"statements in one POST: {len(queries)}")
+    for query in queries:
+        print(f"  {query['time']}s  {query['sql'][:150]}")
+    rest = bodies[21:]
+    profiler = cProfile.Profile(time.process_time) if "--cprofile" in sys.argv else None
+    start, cpu = time.perf_counter(), time.process_time()
+    if profiler:
+        profiler.enable()
+    for body in rest:
+        post(body)
+    if profiler:
+        profiler.disable()
+    elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu
+    print(
+        f"{len(rest)} POSTs in {elapsed:.2f} s: {1000 * elapsed / len(rest):.2f} ms each, "
+        f"{1000 * cpu / len(rest):.2f} ms of it on this process's CPU"
+    )
+    if profiler:
+        pstats.Stats(profiler).sort_stats(
+            sys.argv[-1] if sys.argv[-1] in ("tottime", "cumulative") else "cumulative"
+        ).print_stats(int(os.environ.get("TOP", "45")))
+
+
+if __name__ == "__main__":
+    main()
