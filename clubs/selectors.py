@@ -267,3 +267,26 @@ def player_history(season: Season, member: Member) -> PlayerHistory:
         tournaments=tournaments,
         partners=_partners(season, member, tournaments),
     )
+
+
+@dataclass(frozen=True)
+class NamedLadders:
+    """A season's two ladders with each row's member: ``[(row, member), …]``."""
+
+    rule: object
+    rubber: list[tuple]
+    tournaments: list[tuple]
+
+
+def season_ladders_named(season: Season) -> NamedLadders:
+    """:func:`clubs.ladder.season_ladders` with the members of the rows (one more query)."""
+    from clubs.ladder import season_ladders
+
+    ladders = season_ladders(season)
+    ids = {r.member_id for r in ladders.rubber} | {r.member_id for r in ladders.tournaments}
+    members = Member.objects.in_bulk(ids)
+    return NamedLadders(
+        rule=ladders.rule,
+        rubber=[(row, members.get(row.member_id)) for row in ladders.rubber],
+        tournaments=[(row, members.get(row.member_id)) for row in ladders.tournaments],
+    )

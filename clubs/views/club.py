@@ -15,7 +15,6 @@ from django.utils.translation import gettext as _
 from clubs import selectors, services
 from clubs.errors import ClubError, MemberImportRefused
 from clubs.forms import MemberAddForm, MemberForm, MemberImportForm, MembershipForm, SeasonForm
-from clubs.ladder import season_ladders
 from clubs.models import Club, Member, Membership
 from clubs.permissions import Action, can, require
 from clubs.svg import form_chart
@@ -199,9 +198,7 @@ def season_edit(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 def ladder(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     club = _club(slug)
     season = selectors.club_season(club, pk)
-    ladders = season_ladders(season)
-    ids = {r.member_id for r in ladders.rubber} | {r.member_id for r in ladders.tournaments}
-    names = Member.objects.in_bulk(ids)
+    ladders = selectors.season_ladders_named(season)
     return render(
         request,
         "clubs/ladder.html",
@@ -209,8 +206,8 @@ def ladder(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             "club": club,
             "season": season,
             "rule": ladders.rule,
-            "rubber_rows": [(row, names.get(row.member_id)) for row in ladders.rubber],
-            "tournament_rows": [(row, names.get(row.member_id)) for row in ladders.tournaments],
+            "rubber_rows": ladders.rubber,
+            "tournament_rows": ladders.tournaments,
             "can_manage": can(request.user, Action.MANAGE_CLUB, club),
         },
     )
