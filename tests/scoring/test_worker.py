@@ -28,13 +28,14 @@ def test_a_burst_of_results_is_published_by_the_worker_in_few_recomputes(celery_
                 result_record(board_play_id=play.pk, given=ResultInput(ns_tricks=7), by=None)
                 count += 1
     deadline = time.monotonic() + 30
-    state = SectionScoring.objects.get(section=scheduled.section)
+    state = None
     while time.monotonic() < deadline:
-        state.refresh_from_db()
-        if state.published_version == live.data_version(state.section_id) == count:
+        # The worker creates the state row with its first recompute (later on a busy box).
+        state = SectionScoring.objects.filter(section=scheduled.section).first()
+        if state and state.published_version == live.data_version(state.section_id) == count:
             break
         time.sleep(0.1)
-    assert state.published_version == count == 50
+    assert state is not None and state.published_version == count == 50
     snapshots = StandingsSnapshot.objects.filter(section=scheduled.section)
     assert snapshots.count() < count  # coalesced
     latest = snapshots.order_by("-version").first()
