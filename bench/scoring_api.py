@@ -33,6 +33,8 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.local")
 os.environ["DEBUG"] = "0"
 PORT = int(os.environ.get("BENCH_PORT", "8765"))
 QUEUE = f"bench-{uuid.uuid4().hex[:6]}"
+#: Every n-th request is sent a second time with the same key (``BENCH_RESEND_EVERY``).
+RESEND_EVERY = int(os.environ.get("BENCH_RESEND_EVERY", "20"))
 os.environ["TENACE_CELERY_QUEUE"] = QUEUE
 
 import django  # noqa: E402
@@ -258,7 +260,7 @@ def throughput(token: str, requests: list, clients: int = 50) -> dict:
     work: queue.Queue = queue.Queue()
     prefix = uuid.uuid4().hex[:6]
     for index, body in enumerate(requests):
-        work.put((body, f"bench-{prefix}-{index}", index % 20 == 0))
+        work.put((body, f"bench-{prefix}-{index}", index % RESEND_EVERY == 0))
     counts = {"created": 0, "replayed": 0, "other": 0, "resent": 0}
     lock = threading.Lock()
 
@@ -275,6 +277,11 @@ def throughput(token: str, requests: list, clients: int = 50) -> dict:
             if resend:
                 status2, data2, replay = poster.post(body, key)
                 replayed = replay and data2 == data
+                if not replayed:
+                    with lock:
+                        counts.setdefault("mismatches", []).append(
+                            {"first": [status, data], "again": [status2, data2, replay]}
+                        )
             with lock:
                 counts["created"] += created
                 counts["other"] += (len(body) if isinstance(body, list) else 1) - created
@@ -330,6 +337,8 @@ def report(label: str, section, counts: dict, total: int) -> None:
         f"{label}: {total} results by 50 clients in {counts['seconds']:.2f} s -> "
         f"{rate:.0f} results/s (target 200)"
     )
+    for mismatch in counts.get("mismatches", [])[:2]:
+        print(f"  retry not answered as a replay: {json.dumps(mismatch)[:1500]}")
     print(
         f"  created {counts['created']}, other answers {counts['other']}, "
         f"retries answered as replays {counts['replayed']}/{counts['resent']}; stored {stored}, "

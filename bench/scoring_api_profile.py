@@ -6,7 +6,9 @@
 Fills a section like ``bench/scoring_api.py``, then posts its results one per request
 through Django's full request handling (middleware, DRF, services) with a token and an
 Idempotency-Key, sequentially; prints the statements of one request and the mean time per
-request. ``--cprofile`` prints the 25 most expensive functions (cumulative).
+request. ``--cprofile [tottime|cumulative]`` profiles on CPU time and prints the ``TOP``
+(45) most expensive functions. Use a database no ``bench/scoring_api.py`` run is using at
+the same time: the set-up deletes the stored idempotency keys.
 """
 
 from __future__ import annotations
