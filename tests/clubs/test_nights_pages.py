@@ -72,6 +72,8 @@ def test_night_list_and_detail_are_public(client, seated):
     )
     assert response.status_code == 200
     assert "Ana" in response.content.decode()
+    boston_night = reverse("boston:night", args=["casino", table.club_night_id])
+    assert f'href="{boston_night}"' in response.content.decode()
 
 
 def test_night_create_organiser_yes_player_no(client, club):

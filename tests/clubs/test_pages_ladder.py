@@ -121,6 +121,7 @@ def test_ladder_page_shows_rubber_points_and_percentages_in_separate_tables(clie
     rubber_html, _, percent_html = page.partition("Tournaments: average percentage")
     assert "Rubber points" in rubber_html and "100.00" not in rubber_html
     assert "100.00" in percent_html
+    assert f'href="/clubs/casino/boston/seasons/{season.pk}/ladder/"' in page
 
 
 def test_ladder_page_follows_the_season_counting_rule(client, club, season):
