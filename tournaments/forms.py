@@ -113,6 +113,13 @@ class BoardDealForm(forms.Form):
     east = forms.CharField(label=_("East"), required=False, max_length=30)
     south = forms.CharField(label=_("South"), required=False, max_length=30)
     west = forms.CharField(label=_("West"), required=False, max_length=30)
+    reason = forms.CharField(
+        label=_("Reason"),
+        max_length=200,
+        help_text=_(
+            "Why the deal changes (kept with the change, e.g. “boards duplicated wrongly”)."
+        ),
+    )
 
     SEATS = {"north": "N", "east": "E", "south": "S", "west": "W"}
 

@@ -245,6 +245,28 @@ class EntryChange(models.Model):
         return f"{self.entry}: {self.reason}"
 
 
+class BoardDealChange(models.Model):
+    """A board's deal corrected before play: kept so the organiser's changes stay visible."""
+
+    board = models.ForeignKey(Board, on_delete=models.CASCADE, related_name="deal_changes")
+    changed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    changed_at = models.DateTimeField(auto_now_add=True)
+    before = models.JSONField()
+    after = models.JSONField()
+    reason = models.CharField(_("reason"), max_length=200)
+
+    class Meta:
+        ordering = ["changed_at", "pk"]
+        constraints = [
+            models.CheckConstraint(condition=~Q(reason=""), name="board_deal_change_has_reason")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.board}: {self.reason}"
+
+
 class Seating(models.Model):
     """Who sits at ``table`` in ``round``. Pairs: ``ns`` and ``ew``. Individual events: the
     four players are ``ns`` (north), ``south``, ``ew`` (east) and ``west``."""

@@ -298,7 +298,11 @@ def board_deal_edit(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         try:
             services.board_deal_change(
-                board=board, deal_pbn=form.cleaned_data["deal"], hands=form.cleaned_data["hands"]
+                board=board,
+                deal_pbn=form.cleaned_data["deal"],
+                hands=form.cleaned_data["hands"],
+                changed_by=request.user,
+                reason=form.cleaned_data["reason"],
             )
             messages.success(
                 request,
@@ -308,7 +312,12 @@ def board_deal_edit(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             return redirect("tournaments:hand_records", pk=pk)
         except TournamentError as error:
             form.add_error(None, str(error))
-    context = {"board": board, "form": form, "played": selectors.board_has_results(board)}
+    context = {
+        "board": board,
+        "form": form,
+        "played": selectors.board_has_results(board),
+        "changes": board.deal_changes.select_related("changed_by"),
+    }
     return render(request, "tournaments/board_deal.html", context)
 
 

@@ -34,6 +34,7 @@ MITCHELL_3 = {
     ],
 }
 NEW_DEAL = deal_from_seed("corrected").to_pbn()
+WHY = "boards duplicated wrongly"
 WRITERS = {"secretary", "organiser"}
 PEOPLE = ["anonymous", "player", "organiser", "secretary", "other_secretary"]
 
@@ -96,7 +97,9 @@ def test_board_deal_change_takes_four_hands_and_clears_the_double_dummy_table(se
     _, board, _ = setting
     Board.objects.filter(pk=board.pk).update(dd_tricks="0" * 20)
     north, east, south, west = _hands(NEW_DEAL)
-    services.board_deal_change(board=board, hands={"N": north, "E": east, "S": south, "W": west})
+    services.board_deal_change(
+        reason=WHY, board=board, hands={"N": north, "E": east, "S": south, "W": west}
+    )
     board.refresh_from_db()
     assert board.deal == NEW_DEAL and board.dd_tricks == ""
 
@@ -117,9 +120,11 @@ def test_board_deal_change_refuses_an_impossible_deal_and_saves_nothing(setting,
     before = board.deal
     hands = broken(_hands(NEW_DEAL))
     with pytest.raises(BoardSetError, match=reason):
-        services.board_deal_change(board=board, deal_pbn="N:" + " ".join(hands))
+        services.board_deal_change(reason=WHY, board=board, deal_pbn="N:" + " ".join(hands))
     with pytest.raises(BoardSetError, match="missing: W"):
-        services.board_deal_change(board=board, hands=dict(zip("NES", hands, strict=False)))
+        services.board_deal_change(
+            reason=WHY, board=board, hands=dict(zip("NES", hands, strict=False))
+        )
     board.refresh_from_db()
     assert board.deal == before
 
@@ -133,10 +138,10 @@ def test_board_deal_change_keeps_a_turned_card_only_where_the_dealer_still_holds
     # North and South swap hands: the turned card leaves the dealer.
     swapped = "N:" + " ".join([hands[2], hands[1], hands[0], hands[3]])
     with pytest.raises(BoardSetError, match="turned card"):
-        services.board_deal_change(board=board, deal_pbn=swapped)
+        services.board_deal_change(reason=WHY, board=board, deal_pbn=swapped)
     # East and West swap hands: North keeps the turned card.
     kept = "N:" + " ".join([hands[0], hands[3], hands[2], hands[1]])
-    services.board_deal_change(board=board, deal_pbn=kept)
+    services.board_deal_change(reason=WHY, board=board, deal_pbn=kept)
     board.refresh_from_db()
     assert board.deal == kept and board.turned
 
@@ -151,7 +156,7 @@ def test_page_only_organisers_and_secretaries_correct_a_deal(client, setting, wh
     url = reverse("tournaments:board_deal", args=[section.board_set_id, 1])
     records = client.get(reverse("tournaments:hand_records", args=[section.board_set_id]))
     assert (url in records.content.decode()) == (who in WRITERS)
-    response = client.post(url, {"deal": NEW_DEAL})
+    response = client.post(url, {"deal": NEW_DEAL, "reason": WHY})
     board.refresh_from_db()
     if who == "anonymous":
         assert response.status_code == 302 and "/login/" in response["Location"]
@@ -170,10 +175,39 @@ def test_page_shows_the_current_hands_and_takes_corrected_hands(client, setting)
     page = client.get(url).content.decode()
     assert f'value="{_hands(board.deal)[0]}"' in page
     north, east, south, west = _hands(NEW_DEAL)
-    response = client.post(url, {"north": north, "east": east, "south": south, "west": west})
+    response = client.post(
+        url, {"north": north, "east": east, "south": south, "west": west, "reason": WHY}
+    )
     assert response.status_code == 302
     board.refresh_from_db()
     assert board.deal == NEW_DEAL
+
+
+def test_every_deal_change_is_kept_with_who_when_before_after_and_why(client, setting):
+    section, board, users = setting
+    client.force_login(users["organiser"])
+    before = board.deal
+    url = reverse("tournaments:board_deal", args=[section.board_set_id, 1])
+    refused = client.post(url, {"deal": NEW_DEAL, "reason": " "})
+    assert refused.status_code == 200 and not board.deal_changes.exists()
+    assert client.post(url, {"deal": NEW_DEAL, "reason": WHY}).status_code == 302
+    response = client.patch(
+        f"/api/boards/{board.pk}/",
+        {"deal": before, "reason": "back as dealt"},
+        content_type="application/json",
+    )
+    assert response.status_code == 200
+    first, second = board.deal_changes.all()
+    assert (first.changed_by, first.reason) == (users["organiser"], WHY)
+    assert (first.before["deal"], first.after["deal"]) == (before, NEW_DEAL)
+    assert (second.before["deal"], second.after["deal"]) == (NEW_DEAL, before)
+    assert second.reason == "back as dealt" and second.changed_at >= first.changed_at
+    page = client.get(url).content.decode()
+    assert WHY in page and "back as dealt" in page and NEW_DEAL in page
+    response = client.patch(
+        f"/api/boards/{board.pk}/", {"deal": NEW_DEAL}, content_type="application/json"
+    )
+    assert response.status_code == 400 and board.deal_changes.count() == 2
 
 
 def test_page_refuses_a_card_twice_with_the_reason(client, setting):
@@ -182,7 +216,9 @@ def test_page_refuses_a_card_twice_with_the_reason(client, setting):
     before = board.deal
     north, east, south, _ = _hands(NEW_DEAL)
     url = reverse("tournaments:board_deal", args=[section.board_set_id, 1])
-    page = client.post(url, {"north": north, "east": east, "south": south, "west": north})
+    page = client.post(
+        url, {"north": north, "east": east, "south": south, "west": north, "reason": WHY}
+    )
     assert page.status_code == 200 and "appears twice" in page.content.decode()
     board.refresh_from_db()
     assert board.deal == before
@@ -195,7 +231,7 @@ def test_page_after_a_result_says_so_and_changes_nothing(client, setting):
     url = reverse("tournaments:board_deal", args=[section.board_set_id, 1])
     page = client.get(url).content.decode()
     assert "already has results" in page and 'name="deal"' not in page
-    response = client.post(url, {"deal": NEW_DEAL})
+    response = client.post(url, {"deal": NEW_DEAL, "reason": WHY})
     assert "already has results" in response.content.decode()
     board.refresh_from_db()
     assert board.deal != NEW_DEAL
@@ -210,7 +246,9 @@ def test_api_everyone_reads_a_board_only_organisers_and_secretaries_patch(client
     _login(client, users, who)
     assert client.get(f"/api/boards/{board.pk}/").json()["deal"] == board.deal
     response = client.patch(
-        f"/api/boards/{board.pk}/", {"deal": NEW_DEAL}, content_type="application/json"
+        f"/api/boards/{board.pk}/",
+        {"deal": NEW_DEAL, "reason": WHY},
+        content_type="application/json",
     )
     assert response.status_code == (200 if who in WRITERS else 403)
     board.refresh_from_db()
@@ -225,13 +263,18 @@ def test_api_patch_takes_hands_and_refuses_a_hand_of_12_with_the_reason(client, 
     north, east, south, west = _hands(NEW_DEAL)
     url = f"/api/boards/{board.pk}/"
     short = {"N": north, "E": east, "S": south[:-1], "W": west}
-    response = client.patch(url, {"hands": short}, content_type="application/json")
+    response = client.patch(url, {"hands": short, "reason": WHY}, content_type="application/json")
     assert response.status_code == 400 and "12 cards" in response.json()["detail"]
     assert client.patch(url, {}, content_type="application/json").status_code == 400
     hands = {"N": north, "E": east, "S": south, "W": west}
-    response = client.patch(url, {"hands": hands}, content_type="application/json")
+    response = client.patch(url, {"hands": hands, "reason": WHY}, content_type="application/json")
     assert response.status_code == 200 and response.json()["deal"] == NEW_DEAL
-    assert client.put(url, {"deal": NEW_DEAL}, content_type="application/json").status_code == 405
+    assert (
+        client.put(
+            url, {"deal": NEW_DEAL, "reason": WHY}, content_type="application/json"
+        ).status_code
+        == 405
+    )
 
 
 def test_api_patch_after_a_result_is_a_conflict(client, setting):
@@ -239,11 +282,13 @@ def test_api_patch_after_a_result_is_a_conflict(client, setting):
     _record_result(section, board)
     client.force_login(users["organiser"])
     response = client.patch(
-        f"/api/boards/{board.pk}/", {"deal": NEW_DEAL}, content_type="application/json"
+        f"/api/boards/{board.pk}/",
+        {"deal": NEW_DEAL, "reason": WHY},
+        content_type="application/json",
     )
     assert response.status_code == 409 and "already has results" in response.json()["detail"]
     with pytest.raises(BoardPlayedError):
-        services.board_deal_change(board=board, deal_pbn=NEW_DEAL)
+        services.board_deal_change(reason=WHY, board=board, deal_pbn=NEW_DEAL)
 
 
 # --- the double-dummy analysis -----------------------------------------------------------------
@@ -270,7 +315,7 @@ def test_a_corrected_board_is_analysed_again_by_the_board_set_job(
     app.conf["CELERY_TASK_ALWAYS_EAGER"] = True  # as conftest's worker fixture does
     try:
         with django_capture_on_commit_callbacks(execute=True) as callbacks:
-            services.board_deal_change(board=board, deal_pbn=NEW_DEAL)
+            services.board_deal_change(reason=WHY, board=board, deal_pbn=NEW_DEAL)
     finally:
         app.conf["CELERY_TASK_ALWAYS_EAGER"] = eager
     assert len(callbacks) == 1
@@ -314,7 +359,7 @@ def test_a_deal_corrected_while_the_solver_runs_keeps_no_table_of_the_old_deal(
     def solve_while_the_organiser_corrects_board_1(values):
         # The real solver runs; the correction lands between reading and storing.
         analysed = solve(values)
-        services.board_deal_change(board=board, deal_pbn=NEW_DEAL)
+        services.board_deal_change(reason=WHY, board=board, deal_pbn=NEW_DEAL)
         return analysed
 
     monkeypatch.setattr(

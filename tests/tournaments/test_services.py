@@ -202,7 +202,7 @@ def test_board_deal_change_is_refused_once_a_result_exists_for_the_board():
     other = section.board_set.boards.get(number=2)
     new_deal = other.deal
     assert selectors.board_has_results(board) is False
-    services.board_deal_change(board=board, deal_pbn=new_deal)
+    services.board_deal_change(reason="dealt wrongly", board=board, deal_pbn=new_deal)
     board.refresh_from_db()
     assert board.deal == new_deal
 
@@ -225,7 +225,9 @@ def test_board_deal_change_is_refused_once_a_result_exists_for_the_board():
     assert selectors.board_has_results(board) is True
     with pytest.raises(BoardSetError, match="already has results"):
         services.board_deal_change(
-            board=board, deal_pbn=section.board_set.boards.get(number=3).deal
+            reason="dealt wrongly",
+            board=board,
+            deal_pbn=section.board_set.boards.get(number=3).deal,
         )
     board.refresh_from_db()
     assert board.deal == new_deal

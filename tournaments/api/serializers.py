@@ -81,6 +81,9 @@ class BoardDealSerializer(serializers.Serializer):
         required=False, allow_blank=True, max_length=120, help_text="e.g. N:AKQJ.T98.765.432 …"
     )
     hands = BoardHandsSerializer(required=False)
+    reason = serializers.CharField(
+        max_length=200, help_text="Why the deal changes; kept with the change (required)"
+    )
 
     def validate(self, attrs: dict) -> dict:
         if not attrs.get("deal", "").strip() and not attrs.get("hands"):

@@ -271,7 +271,11 @@ class BoardViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
         hands = body.validated_data.get("hands")
         try:
             board = services.board_deal_change(
-                board=board, deal_pbn=body.validated_data.get("deal"), hands=hands
+                board=board,
+                deal_pbn=body.validated_data.get("deal"),
+                hands=hands,
+                changed_by=request.user,
+                reason=body.validated_data["reason"],
             )
         except BoardPlayedError as error:
             return Response({"detail": str(error)}, status=status.HTTP_409_CONFLICT)

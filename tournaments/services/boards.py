@@ -25,6 +25,7 @@ from tournaments.errors import (
 )
 from tournaments.models import (
     Board,
+    BoardDealChange,
     BoardSet,
 )
 
@@ -167,16 +168,24 @@ def _turned_kept(board: Board, deal: Any) -> str:
 
 @transaction.atomic
 def board_deal_change(
-    *, board: Board, deal_pbn: str | None = None, hands: Mapping[str, str] | None = None
+    *,
+    board: Board,
+    deal_pbn: str | None = None,
+    hands: Mapping[str, str] | None = None,
+    changed_by=None,
+    reason: str = "",
 ) -> Board:
     """Correct a board's deal, given in PBN (``N:… … … …``) or as four hands by seat
     (``{"N": "AKQJ.T98.765.432", …}``, suits spades to clubs; the PBN wins when both are
     given). Refused once a result exists for the board (:class:`BoardPlayedError`) and for
     an impossible deal (a card twice, a hand of 12); nothing is saved then. The
     double-dummy table is cleared and the board set's analysis job, which analyses the
-    boards lacking one, recomputes it."""
+    boards lacking one, recomputes it. Each change is kept as a :class:`BoardDealChange`
+    (who, when, before, after and ``reason``, which is required)."""
     from engine.deal import parse_pbn_deal
 
+    if not reason.strip():
+        raise BoardSetError(_("Say why the deal is corrected."))
     board = Board.objects.select_for_update().select_related("board_set").get(pk=board.pk)
     if selectors.board_has_results(board):
         raise BoardPlayedError(
@@ -192,8 +201,16 @@ def board_deal_change(
         ) from error
     if deal.to_pbn() == board.deal:
         return board
+    before = {"deal": board.deal, "turned": board.turned}
     board.deal, board.turned, board.dd_tricks = deal.to_pbn(), _turned_kept(board, deal), ""
     board.full_clean()
     board.save(update_fields=["deal", "turned", "dd_tricks"])
+    BoardDealChange.objects.create(
+        board=board,
+        changed_by=changed_by,
+        before=before,
+        after={"deal": board.deal, "turned": board.turned},
+        reason=reason.strip()[:200],
+    )
     _analyse_later(board.board_set)
     return board
