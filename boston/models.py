@@ -11,7 +11,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from clubs.models import ClubNight, Member, SeatName, User
+from clubs.models import ClubNight, Correction, Member, SeatName, User
 from engine.boston.auction import Level
 
 OWN_TABLE = "own"
@@ -249,23 +249,14 @@ class BostonHand(models.Model):
         return getattr(self, f"change_{seat.lower()}")
 
 
-class BostonHandCorrection(models.Model):
+class BostonHandCorrection(Correction):
     """An amendment of a hand by a secretary: who, when, before and after (JSON), and why."""
 
     hand = models.ForeignKey(BostonHand, on_delete=models.PROTECT, related_name="corrections")
-    corrected_by = models.ForeignKey(User, on_delete=models.PROTECT, related_name="+")
-    corrected_at = models.DateTimeField(auto_now_add=True)
-    before = models.JSONField(_("before"))
-    after = models.JSONField(_("after"))
-    reason = models.TextField(_("reason"))
 
-    class Meta:
-        ordering = ["corrected_at", "pk"]
+    class Meta(Correction.Meta):
         verbose_name = _("Boston correction")
         verbose_name_plural = _("Boston corrections")
         constraints = [
             models.CheckConstraint(condition=~Q(reason=""), name="boston_correction_has_reason"),
         ]
-
-    def __str__(self) -> str:
-        return f"{self.hand} — {self.reason}"

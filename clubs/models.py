@@ -321,10 +321,10 @@ class HandRecord(models.Model):
         return f"{self.rubber} — hand {self.number}"
 
 
-class HandCorrection(models.Model):
-    """An amendment of a hand: who, when, the hand before and after (JSON), and why."""
+class Correction(models.Model):
+    """What every kept correction records: who, when, before and after (JSON), and why.
+    Concrete corrections add the corrected row and a constraint that the reason is given."""
 
-    hand = models.ForeignKey(HandRecord, on_delete=models.PROTECT, related_name="corrections")
     corrected_by = models.ForeignKey(User, on_delete=models.PROTECT, related_name="+")
     corrected_at = models.DateTimeField(auto_now_add=True)
     before = models.JSONField(_("before"))
@@ -332,12 +332,21 @@ class HandCorrection(models.Model):
     reason = models.TextField(_("reason"))
 
     class Meta:
+        abstract = True
         ordering = ["corrected_at", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.hand} — {self.reason}"
+
+
+class HandCorrection(Correction):
+    """An amendment of a hand: who, when, the hand before and after (JSON), and why."""
+
+    hand = models.ForeignKey(HandRecord, on_delete=models.PROTECT, related_name="corrections")
+
+    class Meta(Correction.Meta):
         verbose_name = _("correction")
         verbose_name_plural = _("corrections")
         constraints = [
             models.CheckConstraint(condition=~Q(reason=""), name="clubs_correction_has_reason"),
         ]
-
-    def __str__(self) -> str:
-        return f"{self.hand} — {self.reason}"
