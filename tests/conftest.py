@@ -19,6 +19,17 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 
 
+@pytest.fixture(autouse=True)
+def _english_unless_a_test_says_otherwise():
+    """Each test starts in English (the source language), whatever language an earlier
+    test's request left active in this thread."""
+    from django.utils import translation
+
+    translation.activate("en")
+    yield
+    translation.deactivate()
+
+
 def _database_url_for_worker() -> str:
     from django.db import connection
 
