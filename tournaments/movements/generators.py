@@ -9,6 +9,7 @@ from __future__ import annotations
 from functools import cache
 
 from tournaments.movements.howell3 import howell_three_tables
+from tournaments.movements.howell_seating import BALANCED_HOWELL_SEATINGS, seating_bits
 from tournaments.movements.model import Movement, MovementError, Round, Table
 
 MAX_HOWELL_PAIRS = 16
@@ -194,16 +195,28 @@ def howell(pairs: int, boards_per_round: int = 2) -> Movement:
     """A complete Howell: every pair meets every other pair once (n−1 rounds for n pairs; an
     odd number of pairs adds a phantom, whose opponent sits out). 5–6 pairs with an even
     number of boards a round: the balanced three-table Howell without shared boards
-    (:mod:`tournaments.movements.howell3`)."""
+    (:mod:`tournaments.movements.howell3`). 7–16 pairs: the seating (who sits NS at each
+    meeting) found offline for the most even comparisons
+    (:mod:`tournaments.movements.howell_seating`)."""
     _check_per_round(boards_per_round)
     if not 4 <= pairs <= MAX_HOWELL_PAIRS:
         raise MovementError(f"a Howell is for 4 to {MAX_HOWELL_PAIRS} pairs, not {pairs}")
     if pairs in (5, 6) and boards_per_round % 2 == 0:
         return howell_three_tables(pairs, boards_per_round)
+    return _howell(pairs, boards_per_round, BALANCED_HOWELL_SEATINGS.get(pairs))
+
+
+def _howell(pairs: int, boards_per_round: int, seating: str | None) -> Movement:
+    """The Howell of the circle/Room-square plan. ``seating`` (7–16 pairs): who sits NS at
+    each meeting (see :mod:`tournaments.movements.howell_seating`); None: the plain seating,
+    alternating by round and table."""
     n = pairs + pairs % 2
     phantom = n - 1 if pairs % 2 else None
     rounds, sets = _howell_plan(n)
+    meetings = sum(1 for matches in rounds for match in matches if phantom not in match)
+    turned = seating_bits(seating, meetings) if seating is not None else None
     result = []
+    meeting = 0
     for r, matches in enumerate(rounds):
         rows, sit_out, number = [], [], 1
         for t, (a, b) in enumerate(matches):
@@ -212,8 +225,11 @@ def howell(pairs: int, boards_per_round: int = 2) -> Movement:
                 continue
             if n == 6:  # pair 6 stays NS at table 1; the best balance (see howell3)
                 ns, ew = (b, a) if (r, t) in SIX_PAIR_SHARED_SET_TURNS else (a, b)
+            elif turned is not None:
+                ns, ew = (b, a) if turned[meeting] else (a, b)
             else:
                 ns, ew = (a, b) if (r + t) % 2 == 0 else (b, a)
+            meeting += 1
             rows.append(Table(number, _boards(sets[r][t], boards_per_round), ns=ns + 1, ew=ew + 1))
             number += 1
         result.append(Round(r + 1, tuple(rows), tuple(sit_out)))
