@@ -24,11 +24,11 @@ BALANCED_HOWELL_SEATINGS: dict[int, str] = {
     9: "20ddab741",
     10: "1d963b4819a9",
     11: "3d843411ea2607",
-    12: "24ffa59e69242b5da",
+    12: "26db4f81fec5b6439",
     13: "51b7fae425d613a1584",
     14: "40de62a74241030019aa296",
     15: "f6d585e327621062f1feb56bae",
-    16: "dc94a8a04a10cbdee4a105b762faa",
+    16: "9f0910aa3d4dd6c5ffa662d4fe0a3",
 }
 
 # pairs -> (spread of the plain alternating seating, spread of the embedded one), both with

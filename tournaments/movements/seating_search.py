@@ -95,20 +95,29 @@ def search(pairs: int, seed: int = 0, iterations: int = 200_000) -> tuple[tuple[
     state = _State(pairs, meetings, [rng.random() < 0.5 for _ in meetings])
     weight = pairs * pairs
 
-    def energy(score: tuple[int, int]) -> float:
-        return score[0] * weight + score[1]
+    total = sum(c * k for c, k in state.histogram.items())
+    mean = total / (pairs * (pairs - 1) // 2)
 
-    current = state.score()
+    def energy() -> float:
+        # the spread first, then the squares; comparisons more than one board from the mean
+        # are pushed back hardest
+        spread, squares = state.score()
+        outliers = sum(
+            k * (abs(c - mean) - 1) ** 2 for c, k in state.histogram.items() if abs(c - mean) > 1
+        )
+        return spread * weight + squares + 4 * pairs * outliers
+
+    current, current_energy = state.score(), energy()
     best = (current, seating_hex(state.bits))
     hot, cold = 2.0 * pairs, 0.05
     for step in range(iterations):
         temperature = hot * (cold / hot) ** (step / iterations)
         k = rng.randrange(len(meetings))
         state.flip(k)
-        new = state.score()
-        change = energy(new) - energy(current)
+        new_energy = energy()
+        change = new_energy - current_energy
         if change <= 0 or rng.random() < math.exp(-change / temperature):
-            current = new
+            current, current_energy = state.score(), new_energy
             if current < best[0]:
                 best = (current, seating_hex(state.bits))
         else:
