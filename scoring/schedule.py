@@ -106,8 +106,18 @@ def _facts_sql_for(vendor: str) -> str:
 
 
 def _fetch_facts(where: str, params: list) -> tuple | None:
+    query = f"{_facts_sql()} WHERE {where} LIMIT 1"
     with connection.cursor() as cursor:
-        cursor.execute(f"{_facts_sql()} WHERE {where} LIMIT 1", params)
+        if connection.vendor == "postgresql":
+            # Eleven tables: PostgreSQL's planner spent about 8 ms searching join orders for
+            # a query that runs in 0.3 ms (EXPLAIN ANALYZE, 2026-11-23). The written order —
+            # from the one board play outwards along primary keys — is the right plan, so the
+            # planner is told to keep it, for this statement's transaction only (the same
+            # round trip; an implicit transaction when not in one).
+            cursor.execute(f"SET LOCAL join_collapse_limit = 1; {query}", params)
+            cursor.nextset()
+        else:
+            cursor.execute(query, params)
         row = cursor.fetchone()
     if row is None:
         return None

@@ -215,3 +215,32 @@ def test_not_played_board_of_a_withdrawn_pair_cannot_have_tricks():
         result_record(board_play_id=play.pk, given=ResultInput(ns_tricks=7), by=None)
     result = result_record(board_play_id=play.pk, given=ResultInput(kind="not_played"), by=None)
     assert result.kind == "not_played"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_schedule_facts_keep_the_planner_setting_to_their_own_transaction():
+    """The facts query tells PostgreSQL to keep its written join order (SET LOCAL): it
+    still finds the scheduled play, and the setting does not outlive the statement's
+    transaction, in autocommit or inside an atomic block."""
+    from django.db import connection
+
+    from scoring.schedule import play_facts
+
+    if connection.vendor != "postgresql":
+        pytest.skip("a PostgreSQL planner setting (set DATABASE_URL)")
+    scheduled = mitchell_section(tables=3, boards_per_round=2)
+    play_id = scheduled.play(1, 1, 2).pk
+
+    def limit() -> str:
+        with connection.cursor() as cursor:
+            cursor.execute("SHOW join_collapse_limit")
+            return cursor.fetchone()[0]
+
+    default = limit()
+    assert default != "1"
+    assert play_facts(play_id).board_play_id == play_id
+    assert limit() == default
+    with transaction.atomic():
+        assert play_facts(play_id).board_play_id == play_id
+        assert limit() == "1"
+    assert limit() == default
