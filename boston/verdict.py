@@ -197,8 +197,7 @@ def hand_verdict(
         paid = settle(contract, entry.tricks, table_payments(table), pool + stakes.pool)
     except EngineError as error:
         raise HandRefused(str(error)) from None
-    seats = {s: stakes.seats[s] + paid.seats[s] for s in Seat}
-    return contract, Settlement(seats, stakes.pool + paid.pool)
+    return contract, stakes + paid
 
 
 def _all_passed(
@@ -219,5 +218,4 @@ def _all_passed(
         paid = settle_all_pass(profile, tricks, table_payments(table), pool + stakes.pool)
     except (EngineError, KeyError, ValueError) as error:
         raise HandRefused(str(error)) from None
-    seats = {s: stakes.seats[s] + paid.seats[s] for s in Seat}
-    return Settlement(seats, stakes.pool + paid.pool)
+    return stakes + paid

@@ -188,17 +188,14 @@ def _rubber_partners(season: Season, member: Member) -> dict[int, list[int]]:
     """Per partner (member id): [finished rubbers together, won, rubber points]."""
     from clubs.errors import ClubError
     from clubs.matches import match_state
-    from clubs.rubbers import rubber_state
 
     tally: dict[int, list[int]] = {}
     for table in _season_tables(season, member):
         try:
-            seatings = match_state(table).seatings
+            match = match_state(table)
         except ClubError:
             continue  # players not all seated yet
-        rubbers = sorted(table.rubbers.all(), key=lambda r: r.number)
-        for seating, rubber in zip(seatings, rubbers, strict=False):
-            state = rubber_state(rubber, sorted(rubber.hands.all(), key=lambda h: h.number))
+        for seating, (_rubber, _hands, state) in zip(match.seatings, match.rubbers, strict=False):
             if not state.is_over:
                 break
             partner = seating.partner_of(member.pk)

@@ -236,6 +236,15 @@ class Settlement:
     seats: dict[Seat, int]
     pool: int
 
+    def __add__(self, other: Settlement) -> Settlement:
+        """Both settlements of one hand together (e.g. the dealer's stakes and the payments).
+
+        >>> a = Settlement({s: 1 for s in Seat}, -4)
+        >>> (a + a).seats[Seat.N], (a + a).pool
+        (2, -8)
+        """
+        return Settlement({s: self.seats[s] + other.seats[s] for s in Seat}, self.pool + other.pool)
+
 
 def settle(contract: Contract, tricks_taken: int, table: PaymentTable, pool: int) -> Settlement:
     """Payments for the hand; the winning declarer (and supporter) take the pool ``pool``."""
