@@ -28,6 +28,7 @@ from rest_framework.permissions import SAFE_METHODS, BasePermission
 from clubs.models import Club, Member, Membership, Role
 
 _CACHE_ATTR = "_tenace_club_roles"
+_MEMBER_ATTR = "_tenace_member_id"
 
 
 class Action(enum.StrEnum):
@@ -75,6 +76,61 @@ def member_of(user) -> Member | None:
     return Member.objects.filter(user=user).first()
 
 
+def member_id_of(user) -> int | None:
+    """The id of the member record behind a login (cached on the user for the request)."""
+    if user is None or not user.is_authenticated:
+        return None
+    if _MEMBER_ATTR not in user.__dict__:
+        user.__dict__[_MEMBER_ATTR] = (
+            Member.objects.filter(user=user).values_list("pk", flat=True).first()
+        )
+    return user.__dict__[_MEMBER_ATTR]
+
+
+def access_sql(vendor: str, club_column: str) -> str:
+    """Two select-list expressions for a query that already reads a club id in
+    ``club_column``: the user's current roles in that club (comma-separated, NULL for none)
+    and the user's member id. Parameters, in this order: the user's id, today, today, the
+    user's id (a NULL user id gives NULL, NULL). Hot paths read these with their own row and
+    hand them to :func:`access_remember`, so that :func:`can` needs no query of its own;
+    :func:`roles_in` stays the definition they must agree with (tested)."""
+    aggregate = "string_agg" if vendor == "postgresql" else "group_concat"
+    q = _quoted_tables()
+    return (
+        f"(SELECT {aggregate}(ms.role, ',') FROM {q['membership']} ms"
+        f" JOIN {q['member']} mb ON mb.id = ms.member_id"
+        f" WHERE mb.user_id = %s AND ms.club_id = {club_column}"
+        " AND ms.valid_from <= %s AND (ms.valid_to IS NULL OR ms.valid_to >= %s)),"
+        f" (SELECT mb.id FROM {q['member']} mb WHERE mb.user_id = %s)"
+    )
+
+
+def access_params(user) -> list:
+    """The parameters of :func:`access_sql` for ``user``."""
+    user_id = user.pk if user is not None and user.is_authenticated else None
+    today = timezone.localdate()
+    return [user_id, today, today, user_id]
+
+
+def access_remember(user, club_id: int, roles: str | None, member_id: int | None) -> None:
+    """Remember for this request what :func:`access_sql` read about ``user``."""
+    if user is None or not user.is_authenticated:
+        return
+    cache: dict[int, frozenset[str]] = user.__dict__.setdefault(_CACHE_ATTR, {})
+    cache[club_id] = frozenset(roles.split(",")) if roles else frozenset()
+    user.__dict__[_MEMBER_ATTR] = member_id
+
+
+def _quoted_tables() -> dict[str, str]:
+    from django.db import connection
+
+    quote = connection.ops.quote_name
+    return {
+        "membership": quote(Membership._meta.db_table),
+        "member": quote(Member._meta.db_table),
+    }
+
+
 def can(user, action: Action, club: Club | int, *, seated: Iterable[int] = ()) -> bool:
     """Whether ``user`` may do ``action`` in ``club``.
 
@@ -88,8 +144,8 @@ def can(user, action: Action, club: Club | int, *, seated: Iterable[int] = ()) -
     if roles & allowed:
         return True
     if action is Action.ENTER_SCORES and Role.PLAYER in roles:
-        member = member_of(user)
-        return member is not None and member.pk in set(seated)
+        member_id = member_id_of(user)
+        return member_id is not None and member_id in set(seated)
     return False
 
 

@@ -11,6 +11,7 @@ from functools import lru_cache
 from django.db import connection
 from django.utils.translation import gettext as _
 
+from clubs.permissions import access_params, access_remember, access_sql
 from engine.cards import Seat, Suit
 from engine.profiles import DUPLICATE, RuleProfile, get_profile
 from scoring.checks import BoardFacts
@@ -89,7 +90,9 @@ def _facts_sql_for(vendor: str) -> str:
         "SELECT bp.id, bp.not_played, bp.board_id, b.number, b.deal, b.dealer, b.trump,"
         ' st.section_id, st.round, st."table", st.ns_id, st.ew_id, ns.number, ew.number,'
         " ns.member1_id, ns.member2_id, ew.member1_id, ew.member2_id,"
-        " t.club_id, t.rule_profile, t.rule_overrides, so.member1_id, we.member1_id, r.id"
+        " t.club_id, t.rule_profile, t.rule_overrides, so.member1_id, we.member1_id, r.id,"
+        # The user's roles in the club and member id: no query of their own for can().
+        f" {access_sql(vendor, 't.club_id')}"
         f" FROM {t['BoardPlay']} bp"
         f" JOIN {t['Board']} b ON b.id = bp.board_id"
         f" JOIN {t['Seating']} st ON st.id = bp.seating_id"
@@ -105,8 +108,9 @@ def _facts_sql_for(vendor: str) -> str:
     )
 
 
-def _fetch_facts(where: str, params: list) -> tuple | None:
+def _fetch_facts(where: str, params: list, user) -> tuple | None:
     query = f"{_facts_sql()} WHERE {where} LIMIT 1"
+    params = [*access_params(user), *params]
     with connection.cursor() as cursor:
         if connection.vendor == "postgresql":
             # Eleven tables: PostgreSQL's planner spent about 8 ms searching join orders for
@@ -124,23 +128,27 @@ def _fetch_facts(where: str, params: list) -> tuple | None:
     overrides = row[20]
     if isinstance(overrides, str):  # SQLite returns JSON as text
         overrides = json.loads(overrides or "{}")
+    access_remember(user, club_id=row[18], roles=row[24], member_id=row[25])
     return (*row[:20], overrides, *row[21:24])
 
 
-def play_facts(board_play_id: int) -> PlayFacts:
-    """The facts of board play ``board_play_id`` (one query)."""
-    row = _fetch_facts("bp.id = %s", [board_play_id])
+def play_facts(board_play_id: int, *, user=None) -> PlayFacts:
+    """The facts of board play ``board_play_id`` (one query). With ``user``, the same
+    query reads their roles in the club, so that permission checks need no query."""
+    row = _fetch_facts("bp.id = %s", [board_play_id], user)
     if row is None:
         raise ResultRefused(_("That board is not scheduled."))
     return _facts_of(row)
 
 
-def play_facts_at(*, section_id: int, round: int, table: int, board: int) -> PlayFacts:
+def play_facts_at(*, section_id: int, round: int, table: int, board: int, user=None) -> PlayFacts:
     """The facts of the board play scheduled at ``table`` in ``round`` for board number
-    ``board`` (one query), or :class:`ResultRefused` saying what is not scheduled."""
+    ``board`` (one query), or :class:`ResultRefused` saying what is not scheduled. With
+    ``user``, as :func:`play_facts`."""
     row = _fetch_facts(
         'st.section_id = %s AND st.round = %s AND st."table" = %s AND b.number = %s',
         [section_id, round, table, board],
+        user,
     )
     if row is None:
         raise _not_scheduled(board, table, round)

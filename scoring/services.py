@@ -35,6 +35,7 @@ from scoring.models import (
     ResultVersion,
     VersionAction,
 )
+from scoring.rows import insert_result_with_version
 from scoring.schedule import PlayFacts, play_facts
 
 _RESULT_LINKS = [
@@ -85,12 +86,11 @@ def _apply(result: Result, given: ResultInput, facts: PlayFacts) -> None:
     result.revokes = given.revokes if played else 0
 
 
-def _add_version(
+def _new_version(
     result: Result, *, action: str, by, before: dict | None, reason: str = ""
 ) -> ResultVersion:
     number = (result.latest_version.number + 1) if result.latest_version_id else 1
     version = ResultVersion(
-        result=result,
         section_id=result.section_id,
         number=number,
         action=action,
@@ -102,6 +102,14 @@ def _add_version(
     version.full_clean(
         exclude=["result", "by", "section"], validate_unique=False, validate_constraints=False
     )
+    return version
+
+
+def _add_version(
+    result: Result, *, action: str, by, before: dict | None, reason: str = ""
+) -> ResultVersion:
+    version = _new_version(result, action=action, by=by, before=before, reason=reason)
+    version.result = result
     version.save()
     result.latest_version = version
     result.save(update_fields=["latest_version"])
@@ -168,10 +176,12 @@ def result_record(
     # are enforced by the insert itself, without a query each.
     result.full_clean(exclude=_RESULT_LINKS, validate_unique=False, validate_constraints=False)
     try:
+        action = VersionAction.IMPORTED if source == ResultSource.IMPORT else "recorded"
+        version = _new_version(result, action=action, by=by, before=None)
         with transaction.atomic(savepoint=savepoint):
-            result.save()
-            action = VersionAction.IMPORTED if source == ResultSource.IMPORT else "recorded"
-            _add_version(result, action=action, by=by, before=None)
+            # One statement on PostgreSQL (scoring/rows.py): the result, its first version
+            # and the link between them.
+            insert_result_with_version(result, version)
             _changed(result)
     except IntegrityError:
         if not savepoint and transaction.get_connection().in_atomic_block:
@@ -194,7 +204,7 @@ def result_confirm(*, result_id: int, by, ns_tricks: int | None, code_ok: bool =
     ``by`` must sit EW at that table (or be an organiser or secretary), unless ``code_ok``
     says EW typed their confirmation code on NS's phone."""
     result = Result.objects.select_for_update().get(pk=result_id)
-    facts = play_facts(result.board_play_id)
+    facts = play_facts(result.board_play_id, user=by)
     if not code_ok and not can(by, Action.ENTER_SCORES, facts.club_id, seated=facts.ew_members):
         raise ConfirmationRefused(_("Only EW at this table can confirm this result."))
     if result.status == ResultStatus.CONFIRMED:
@@ -224,7 +234,7 @@ def result_confirm(*, result_id: int, by, ns_tricks: int | None, code_ok: bool =
 def result_correct(*, result_id: int, given: ResultInput, by, reason: str) -> Result:
     """A secretary's correction, with a reason; the result becomes confirmed."""
     result = Result.objects.select_for_update().get(pk=result_id)
-    facts = play_facts(result.board_play_id)
+    facts = play_facts(result.board_play_id, user=by)
     if not can(by, Action.MANAGE_CLUB, facts.club_id):
         raise CorrectionRefused(_("Only the club's secretaries can correct a result."))
     if not reason.strip():

@@ -59,6 +59,7 @@ def _record(request, data: dict, *, savepoint: bool = True) -> tuple[int, dict]:
             round=data["round"],
             table=data["table"],
             board=data["board"],
+            user=request.user,
         )
         check_pair_meeting(facts, ns=data["ns"], ew=data["ew"])
         if not can(request.user, Action.ENTER_SCORES, facts.club_id, seated=facts.ns_members):
@@ -188,7 +189,7 @@ class ResultViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
         change = CorrectionSerializer(data=request.data)
         change.is_valid(raise_exception=True)
         result = get_object_or_404(Result, pk=pk)
-        facts = play_facts(result.board_play_id)
+        facts = play_facts(result.board_play_id, user=request.user)
         if not can(request.user, Action.MANAGE_CLUB, facts.club_id):
             return Response(
                 {"detail": _("Only the club's secretaries can correct a result.")},
