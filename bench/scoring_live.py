@@ -15,6 +15,7 @@ from sending the POST to the first version event announcing a snapshot that incl
 from __future__ import annotations
 
 import http.client
+import json
 import os
 import random
 import statistics
@@ -89,7 +90,7 @@ def main() -> None:
             if body is None:
                 return
             sent = time.perf_counter()
-            status, _data, _replay = poster.post(body, f"live-{index}-{count}")
+            status, _data, _replay = poster.post(json.dumps(body).encode(), f"live-{index}-{count}")
             if status == 201:
                 version = live.data_version(section.pk)
                 with lock:

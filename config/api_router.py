@@ -9,9 +9,11 @@ from scoring.api import routes as scoring_routes
 from tournaments.api import routes as tournaments_routes
 
 router = DefaultRouter()
-router.register("me", MeViewSet, basename="me")
-for routes in (clubs_routes, tournaments_routes, scoring_routes, boston_routes):
+# Results first: a result is posted far more often than anything else is asked for, and
+# URLs are tried in the order they are registered.
+for routes in (scoring_routes, clubs_routes, tournaments_routes, boston_routes):
     routes.register(router)
+router.register("me", MeViewSet, basename="me")
 
 app_name = "api"
 urlpatterns = router.urls

@@ -82,10 +82,10 @@ def _fill(section: Section, *, by, last_round: int | None) -> None:
             logger.warning("demo: %s", error)
             continue
         if pending and play.seating.table == 1 and result.ns_tricks is not None:
-            # One disagreement for the secretary's dashboard: EW say one trick fewer.
-            result_confirm(
-                result_id=result.pk, by=by, ns_tricks=max(0, result.ns_tricks - 1), code_ok=True
-            )
+            # One disagreement for the secretary's dashboard: EW say one trick fewer (one
+            # more when NS took none).
+            claimed = result.ns_tricks - 1 if result.ns_tricks else 1
+            result_confirm(result_id=result.pk, by=by, ns_tricks=claimed, code_ok=True)
 
 
 @transaction.atomic

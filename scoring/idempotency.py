@@ -16,6 +16,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable
+from contextlib import nullcontext
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -51,6 +52,7 @@ def idempotent_call(
     data: Any,
     call: Callable[[], Answer],
     retry: Callable[[], Answer] | None = None,
+    call_storing_key: Callable[[IdempotencyKey], tuple[int, dict[str, Any], bool]] | None = None,
 ) -> tuple[int, dict[str, Any], bool]:
     """Run ``call`` once per ``key``; returns ``(status, body, replayed)``.
 
@@ -59,12 +61,36 @@ def idempotent_call(
     rolls the whole transaction back — nothing the call wrote is kept — and the stored
     answer is returned. When the call's own writes hit a conflict that broke the
     transaction (see ``result_record(savepoint=False)``), it is run once more as ``retry``
-    (by default ``call`` itself) in a fresh transaction."""
+    (by default ``call`` itself) in a fresh transaction.
+
+    ``call_storing_key`` (one result on PostgreSQL) is tried first, outside any
+    transaction: it is handed the unsaved key row and stores it, with the answer, in the
+    statement that writes the result (``(status, body, stored)``), so a new result costs no
+    transaction of its own. An answer it did not store (a refusal, nothing written) is
+    stored here on its own. If its statement fails on a unique index — this key already
+    stored, or the board play taken by another request at that moment — the stored answer
+    is returned, or else the transactional ``call`` above decides."""
     if not key:
         status, body = call()
         return status, body, False
     key = key[:100]
     print_ = fingerprint(path, data)
+    if call_storing_key is not None:
+        row = IdempotencyKey(user=user, key=key, fingerprint=print_, status_code=0, body={})
+        # Called within a transaction (a test's, say), a savepoint keeps it usable if the
+        # statement fails; a request has none.
+        in_block = transaction.get_connection().in_atomic_block
+        try:
+            with transaction.atomic() if in_block else nullcontext():
+                status, body, stored = call_storing_key(row)
+        except IntegrityError:
+            answer = _stored(user, key, print_)
+            if answer is not None:
+                return answer[0], answer[1], True
+        else:
+            if stored:
+                return status, body, False
+            return _store_answer(user, key, print_, status, body)
     for attempt in (call, retry or call):
         try:
             return _call_once(user, key, print_, attempt)
@@ -75,6 +101,29 @@ def idempotent_call(
             if attempt is not call:
                 raise
     raise AssertionError("unreachable")
+
+
+def _store_answer(user, key: str, print_: str, status: int, body: dict):
+    """Store a refusal's answer under the key (nothing else was written), unless the key
+    already holds one; the answer to return, and whether it is a replay."""
+    if status == 409:
+        # This key's first request may have stored the result: answer as it did.
+        stored = _stored(user, key, print_)
+        if stored is not None:
+            return stored[0], stored[1], True
+    try:
+        with transaction.atomic():
+            insert_row(
+                IdempotencyKey(
+                    user=user, key=key, fingerprint=print_, status_code=status, body=body
+                )
+            )
+    except IntegrityError:
+        stored = _stored(user, key, print_)
+        if stored is not None:
+            return stored[0], stored[1], True
+        raise
+    return status, body, False
 
 
 def _call_once(user, key: str, print_: str, call: Callable[[], Answer]):

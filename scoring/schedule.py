@@ -16,6 +16,7 @@ from engine.cards import Seat, Suit
 from engine.profiles import DUPLICATE, RuleProfile, get_profile
 from scoring.checks import BoardFacts
 from scoring.errors import ResultRefused
+from scoring.rows import prepared_cursor
 from tournaments.models import BoardPlay, Seating
 
 
@@ -40,6 +41,8 @@ class PlayFacts:
     profile: RuleProfile
     #: The result already stored for this board play when the facts were read, if any.
     result_id: int | None = None
+    #: Ids taken for a new result and its first version (``reserve_ids``; PostgreSQL only).
+    reserved_ids: tuple[int, int] | None = None
 
 
 def board_facts(board) -> BoardFacts:
@@ -69,18 +72,29 @@ def _members(entry) -> frozenset[int]:
     )
 
 
-def _facts_sql() -> str:
-    return _facts_sql_for(connection.vendor)
+def _facts_sql(reserve: bool = False) -> str:
+    return _facts_sql_for(connection.vendor, reserve and connection.vendor == "postgresql")
 
 
-@lru_cache(maxsize=4)
-def _facts_sql_for(vendor: str) -> str:
+@lru_cache(maxsize=8)
+def _facts_sql_for(vendor: str, reserve: bool = False) -> str:
     """The one query behind :func:`play_facts` and :func:`play_facts_at`, in plain SQL: the
     ORM would spend longer building this eight-table join than the database answering it.
     It also reads the result already stored for the board play (so that a second one is
     answered with a conflict without trying to insert it)."""
-    from scoring.models import Result
+    from scoring.models import Result, ResultVersion
     from tournaments.models import Board, Entry, Section, Session, Tournament
+
+    # Ids for the result about to be written and its first version, taken in the same
+    # round trip (a request that ends without writing leaves a gap, as a failed insert does).
+    reserved = (
+        "".join(
+            f", nextval(pg_get_serial_sequence('{model._meta.db_table}', 'id'))"
+            for model in (Result, ResultVersion)
+        )
+        if reserve
+        else ""
+    )
 
     t = {
         model.__name__: connection.ops.quote_name(model._meta.db_table)
@@ -92,7 +106,7 @@ def _facts_sql_for(vendor: str) -> str:
         " ns.member1_id, ns.member2_id, ew.member1_id, ew.member2_id,"
         " t.club_id, t.rule_profile, t.rule_overrides, so.member1_id, we.member1_id, r.id,"
         # The user's roles in the club and member id: no query of their own for can().
-        f" {access_sql(vendor, 't.club_id')}"
+        f" {access_sql(vendor, 't.club_id')}{reserved}"
         f" FROM {t['BoardPlay']} bp"
         f" JOIN {t['Board']} b ON b.id = bp.board_id"
         f" JOIN {t['Seating']} st ON st.id = bp.seating_id"
@@ -108,20 +122,14 @@ def _facts_sql_for(vendor: str) -> str:
     )
 
 
-def _fetch_facts(where: str, params: list, user) -> tuple | None:
-    query = f"{_facts_sql()} WHERE {where} LIMIT 1"
+def _fetch_facts(where: str, params: list, user, reserve: bool = False) -> tuple | None:
+    query = f"{_facts_sql(reserve)} WHERE {where} LIMIT 1"
     params = [*access_params(user), *params]
-    with connection.cursor() as cursor:
-        if connection.vendor == "postgresql":
-            # Eleven tables: PostgreSQL's planner spent about 8 ms searching join orders for
-            # a query that runs in 0.3 ms (EXPLAIN ANALYZE, 2026-11-23). The written order —
-            # from the one board play outwards along primary keys — is the right plan, so the
-            # planner is told to keep it, for this statement's transaction only (the same
-            # round trip; an implicit transaction when not in one).
-            cursor.execute(f"SET LOCAL join_collapse_limit = 1; {query}", params)
-            cursor.nextset()
-        else:
-            cursor.execute(query, params)
+    with prepared_cursor() as cursor:
+        # Eleven tables: PostgreSQL's planner spent about 8 ms searching join orders for a
+        # query that runs in 0.3 ms (EXPLAIN ANALYZE, 2026-11-23). Prepared, it is planned
+        # only until PostgreSQL keeps a generic plan for the connection.
+        cursor.execute(query, params)
         row = cursor.fetchone()
     if row is None:
         return None
@@ -129,7 +137,8 @@ def _fetch_facts(where: str, params: list, user) -> tuple | None:
     if isinstance(overrides, str):  # SQLite returns JSON as text
         overrides = json.loads(overrides or "{}")
     access_remember(user, club_id=row[18], roles=row[24], member_id=row[25])
-    return (*row[:20], overrides, *row[21:24])
+    reserved = tuple(row[26:28]) if len(row) > 26 else None
+    return (*row[:20], overrides, *row[21:24], reserved)
 
 
 def play_facts(board_play_id: int, *, user=None) -> PlayFacts:
@@ -141,14 +150,19 @@ def play_facts(board_play_id: int, *, user=None) -> PlayFacts:
     return _facts_of(row)
 
 
-def play_facts_at(*, section_id: int, round: int, table: int, board: int, user=None) -> PlayFacts:
+def play_facts_at(
+    *, section_id: int, round: int, table: int, board: int, user=None, reserve_ids: bool = False
+) -> PlayFacts:
     """The facts of the board play scheduled at ``table`` in ``round`` for board number
     ``board`` (one query), or :class:`ResultRefused` saying what is not scheduled. With
-    ``user``, as :func:`play_facts`."""
+    ``user``, as :func:`play_facts`. ``reserve_ids`` (PostgreSQL) also takes the ids of a
+    result about to be written (``PlayFacts.reserved_ids``), so that its answer can be
+    stored with it in one statement (:func:`scoring.rows.insert_result_with_version`)."""
     row = _fetch_facts(
         'st.section_id = %s AND st.round = %s AND st."table" = %s AND b.number = %s',
         [section_id, round, table, board],
         user,
+        reserve_ids,
     )
     if row is None:
         raise _not_scheduled(board, table, round)
@@ -167,7 +181,7 @@ def _facts_of(row) -> PlayFacts:
     (ns_id, ew_id, ns_number, ew_number, ns1, ns2, ew1, ew2, club_id, profile, overrides) = row[
         10:21
     ]
-    south, west, result_id = row[21:24]
+    south, west, result_id, reserved = row[21:25]
     suit = Suit.parse(trump) if trump not in ("", "NT", None) else None
     return PlayFacts(
         board_play_id=pk,
@@ -186,6 +200,7 @@ def _facts_of(row) -> PlayFacts:
         not_played=not_played,
         profile=_profile(profile, overrides),
         result_id=result_id,
+        reserved_ids=reserved,
     )
 
 

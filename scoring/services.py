@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+from collections.abc import Callable
+from contextlib import nullcontext
 from typing import Any
 
 from django.conf import settings
@@ -28,6 +30,7 @@ from scoring import live
 from scoring.checks import ResultInput, check_result
 from scoring.errors import ConfirmationRefused, CorrectionRefused, ResultConflict, ResultRefused
 from scoring.models import (
+    IdempotencyKey,
     Result,
     ResultKind,
     ResultSource,
@@ -35,7 +38,7 @@ from scoring.models import (
     ResultVersion,
     VersionAction,
 )
-from scoring.rows import insert_result_with_version
+from scoring.rows import insert_result_with_version, single_statement
 from scoring.schedule import PlayFacts, play_facts
 
 _RESULT_LINKS = [
@@ -141,6 +144,7 @@ def result_record(
     confirmed: bool = False,
     facts: PlayFacts | None = None,
     savepoint: bool = True,
+    key_for: Callable[[Result], IdempotencyKey] | None = None,
 ) -> Result:
     """Record the first result of a board play (see the module contract). ``confirmed``
     results (the secretary's, an import) need no confirmation from EW. ``facts`` may be
@@ -151,7 +155,14 @@ def result_record(
     conflict the database finds at the insert (another request storing the same board at
     the same moment) leaves the caller's transaction broken and raises ``IntegrityError``;
     the caller rolls back and retries with savepoints
-    (:func:`scoring.idempotency.idempotent_call` does)."""
+    (:func:`scoring.idempotency.idempotent_call` does).
+
+    On PostgreSQL the result, its version and their link are one statement
+    (:mod:`scoring.rows`), so outside a transaction none is opened for them. When ``facts``
+    carry reserved ids (``play_facts_at(reserve_ids=True)``) and ``key_for`` is given, the
+    idempotency key row it returns for the new result (the request's answer) is stored in
+    that same statement; an ``IntegrityError`` (that key, or this board play, taken) is then
+    left to the caller."""
     facts = facts if facts is not None and facts.board_play_id == board_play_id else None
     facts = facts or play_facts(board_play_id)
     if facts.result_id is not None:
@@ -175,16 +186,22 @@ def result_record(
     # Field checks here; the database's own constraints (unique board play, tricks 0–13)
     # are enforced by the insert itself, without a query each.
     result.full_clean(exclude=_RESULT_LINKS, validate_unique=False, validate_constraints=False)
+    action = VersionAction.IMPORTED if source == ResultSource.IMPORT else "recorded"
+    version = _new_version(result, action=action, by=by, before=None)
+    key = None
+    if facts.reserved_ids is not None:
+        result.pk, version.pk = facts.reserved_ids
+        result.latest_version = version
+        key = key_for(result) if key_for is not None else None
+    in_block = transaction.get_connection().in_atomic_block
     try:
-        action = VersionAction.IMPORTED if source == ResultSource.IMPORT else "recorded"
-        version = _new_version(result, action=action, by=by, before=None)
-        with transaction.atomic(savepoint=savepoint):
-            # One statement on PostgreSQL (scoring/rows.py): the result, its first version
-            # and the link between them.
-            insert_result_with_version(result, version)
+        with _writing(savepoint=savepoint, in_block=in_block):
+            insert_result_with_version(result, version, key=key)
             _changed(result)
     except IntegrityError:
-        if not savepoint and transaction.get_connection().in_atomic_block:
+        if key is not None:
+            raise  # the caller tells its own key from another request's result
+        if not savepoint and in_block:
             raise  # the caller's transaction is broken: it rolls back and retries
         # The board play (or that board for one of the pairs) already has a result: the
         # unique constraints decide, so two requests at once cannot both store one.
@@ -195,6 +212,14 @@ def result_record(
             ) from None
         raise _stored_conflict(facts) from None
     return result
+
+
+def _writing(*, savepoint: bool, in_block: bool):
+    """The transaction a new result is written in: none when it is one statement and no
+    savepoint is needed (outside a transaction, or when the caller asked for none)."""
+    if single_statement() and (not in_block or not savepoint):
+        return nullcontext()
+    return transaction.atomic(savepoint=savepoint)
 
 
 @transaction.atomic

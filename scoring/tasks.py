@@ -21,7 +21,7 @@ from celery import shared_task
 from scoring import live
 
 
-@shared_task(name="scoring.standings_recompute", acks_late=True, max_retries=5)
+@shared_task(name="scoring.standings_recompute", acks_late=True, max_retries=5, ignore_result=True)
 def standings_recompute_task(section_id: int) -> int | None:
     """Publish the standings of ``section_id``; returns the snapshot version written."""
     from scoring.standings import standings_publish
@@ -33,7 +33,7 @@ def standings_recompute_task(section_id: int) -> int | None:
     return snapshot.version if snapshot else None
 
 
-@shared_task(name="scoring.standings_sweep", acks_late=True)
+@shared_task(name="scoring.standings_sweep", acks_late=True, ignore_result=True)
 def standings_sweep_task() -> list[int]:
     """Enqueue every stale or lagging section; returns their ids."""
     return live.standings_catch_up()

@@ -130,3 +130,47 @@ def test_production_settings_refuse_a_missing_secret(tmp_path):
     )
     assert result.returncode != 0
     assert "SECRET_KEY" in result.stderr
+
+
+def test_the_redis_cache_reuses_one_client_and_still_works(settings):
+    """config.cache.RedisCache: the same redis client for every call; add, get, delete and
+    timeouts behave as Django's."""
+    if not settings.REDIS_URL:
+        pytest.skip("needs REDIS_URL (the embedded default caches in memory)")
+    from django.core.cache import cache
+
+    client = cache._cache.get_client(write=True)
+    assert cache._cache.get_client(write=True) is client
+    key = "tenace-test:cache-client"
+    cache.delete(key)
+    assert cache.add(key, {"v": 1}, timeout=5)
+    assert not cache.add(key, {"v": 2}, timeout=5)
+    assert cache.get(key) == {"v": 1}
+    assert 0 < client.ttl(cache.make_and_validate_key(key)) <= 5
+    cache.delete(key)
+    assert cache.get(key) is None
+
+
+@pytest.mark.django_db
+def test_a_message_waits_through_api_calls_and_shows_on_the_next_page(client):
+    """config.middleware.LazyMessageMiddleware: the message storage is built only when
+    used, so an API call in between neither shows nor drops a waiting message."""
+    from clubs.models import Club, Member, Membership, Role, User
+
+    club = Club.objects.create(name="Club", slug="club")
+    user = User.objects.create_user(username="sec", password="pw-sec-123")
+    member = Member.objects.create(name="Sec", user=user)
+    Membership.objects.create(
+        club=club, member=member, role=Role.SECRETARY, valid_from="2020-01-01"
+    )
+    client.force_login(user)
+    url = reverse("clubs:member_edit", args=[club.slug, member.pk])
+    saved = client.post(url, {"name": "Sec Retary", "email": "", "phone": ""})
+    assert saved.status_code == 302
+    api = client.get("/api/me/")
+    assert api.status_code == 200
+    assert "messages" not in api.cookies
+    page = client.get(saved["Location"])
+    assert "Saved." in page.content.decode()
+    again = client.get(saved["Location"])
+    assert "Saved." not in again.content.decode()

@@ -64,7 +64,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
-    "django.contrib.messages.middleware.MessageMiddleware",
+    "config.middleware.LazyMessageMiddleware",  # Django's, built when used
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
 ]
@@ -93,12 +93,21 @@ DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{VAR_DIR / 'tenace.sqlite3'}",
         conn_max_age=int(os.environ.get("CONN_MAX_AGE", "60")),
-        conn_health_checks=True,
+        conn_health_checks=os.environ.get("CONN_HEALTH_CHECKS", "1") == "1",
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["OPTIONS"] = {"timeout": 20, "transaction_mode": "IMMEDIATE"}
     DATABASES["default"]["CONN_MAX_AGE"] = 0
+else:
+    # Only the result-entry hot path prepares statements (scoring/rows.py:prepared_cursor;
+    # Django binds everything else on the client, which never prepares): allow psycopg to
+    # prepare (Django turns it off for transaction-mode poolers such as PgBouncer, which
+    # Tenace does not use), and plan each such statement once per connection, not again
+    # for each of its first executions.
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        prepare_threshold=5, options="-c plan_cache_mode=force_generic_plan"
+    )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_USER_MODEL = "clubs.User"
@@ -134,7 +143,8 @@ REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            # Django's, keeping one redis client per pool (see config/cache.py).
+            "BACKEND": "config.cache.RedisCache",
             "LOCATION": REDIS_URL,
             "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
         }

@@ -22,6 +22,8 @@ from rest_framework import exceptions
 from rest_framework.authentication import TokenAuthentication
 from rest_framework.authtoken.models import Token
 
+from scoring.rows import prepared_cursor
+
 
 @lru_cache(maxsize=4)
 def _user_by_token_sql(vendor: str) -> str:
@@ -35,12 +37,28 @@ def _user_by_token_sql(vendor: str) -> str:
     )
 
 
+def _user_from_row(row):
+    """The user of a row of every concrete column, through each field's own database
+    converters (SQLite returns dates as text), as the ORM would build it."""
+    model = get_user_model()
+    values = list(row)
+    for index, field in enumerate(model._meta.concrete_fields):
+        column = field.get_col(model._meta.db_table)
+        for convert in connection.ops.get_db_converters(column) + column.get_db_converters(
+            connection
+        ):
+            values[index] = convert(values[index], column, connection)
+    return model.from_db(connection.alias, None, values)
+
+
 class ResultTokenAuthentication(TokenAuthentication):
     """``Authorization: Token <key>``, answered with one query (see the module)."""
 
     def authenticate_credentials(self, key):
-        sql = _user_by_token_sql(connection.vendor)
-        user = next(iter(get_user_model().objects.raw(sql, [key])), None)
+        with prepared_cursor() as cursor:
+            cursor.execute(_user_by_token_sql(connection.vendor), [key])
+            row = cursor.fetchone()
+        user = None if row is None else _user_from_row(row)
         if user is None:
             raise exceptions.AuthenticationFailed(_("Invalid token."))
         if not user.is_active:

@@ -35,7 +35,8 @@ from scoring.api.serializers import (
 from scoring.errors import ResultConflict, ScoringError
 from scoring.idempotency import HEADER, idempotent_call
 from scoring.imports import results_import_csv
-from scoring.models import Result, ResultSource
+from scoring.models import IdempotencyKey, Result, ResultSource
+from scoring.rows import single_statement
 from scoring.schedule import check_pair_meeting, play_facts, play_facts_at
 from scoring.services import result_confirm, result_correct, result_record, result_state
 
@@ -52,7 +53,12 @@ _KEY = OpenApiParameter(
 BATCH_LIMIT = 20
 
 
-def _record(request, data: dict, *, savepoint: bool = True) -> tuple[int, dict]:
+def _record(
+    request, data: dict, *, savepoint: bool = True, key: IdempotencyKey | None = None
+) -> tuple[int, dict]:
+    """Check and write one result; ``(status, body)``. With ``key`` (an unsaved idempotency
+    key row, PostgreSQL) the 201 answer is stored in that row with the result, in the same
+    statement: ``key.status_code`` is then 201."""
     try:
         facts = play_facts_at(
             section_id=data["section"],
@@ -60,6 +66,7 @@ def _record(request, data: dict, *, savepoint: bool = True) -> tuple[int, dict]:
             table=data["table"],
             board=data["board"],
             user=request.user,
+            reserve_ids=key is not None,
         )
         check_pair_meeting(facts, ns=data["ns"], ew=data["ew"])
         if not can(request.user, Action.ENTER_SCORES, facts.club_id, seated=facts.ns_members):
@@ -73,13 +80,21 @@ def _record(request, data: dict, *, savepoint: bool = True) -> tuple[int, dict]:
             confirmed=staff,
             facts=facts,
             savepoint=savepoint,
+            key_for=None if key is None else (lambda result: _answer_in(key, result, facts)),
         )
     except ResultConflict as conflict:
         stored = selectors.results_for_api().get(pk=conflict.stored.pk)
         return 409, {"detail": str(conflict), "stored": dict(ResultSerializer(stored).data)}
     except ScoringError as error:
         return 400, {"detail": str(error)}
-    return 201, result_body(result, facts)
+    return 201, key.body if key is not None and key.status_code == 201 else result_body(
+        result, facts
+    )
+
+
+def _answer_in(key: IdempotencyKey, result: Result, facts) -> IdempotencyKey:
+    key.status_code, key.body = 201, result_body(result, facts)
+    return key
 
 
 def _record_many(request, items: list[dict], *, savepoint: bool = True) -> tuple[int, dict]:
@@ -88,6 +103,11 @@ def _record_many(request, items: list[dict], *, savepoint: bool = True) -> tuple
         code, body = _record(request, data, savepoint=savepoint)
         answers.append({"status": code, **({"result": body} if code == 201 else body)})
     return 200, {"results": answers}
+
+
+def _stored_with(request, data: dict, row: IdempotencyKey) -> tuple[int, dict, bool]:
+    code, body = _record(request, data, key=row)
+    return code, body, code == 201 and row.status_code == 201
 
 
 def result_body(result: Result, facts) -> dict:
@@ -161,6 +181,10 @@ class ResultViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
             # found only by the insert rolls everything back and the retry uses savepoints.
             call=lambda: record(request, data, savepoint=not key),
             retry=lambda: record(request, data),
+            # One result on PostgreSQL: its answer is stored with it, in one statement.
+            call_storing_key=None
+            if many or not single_statement()
+            else lambda row: _stored_with(request, data, row),
         )
         response = Response(body, status=code)
         if replayed:

@@ -70,6 +70,10 @@ class BoardResult:
     arrow_switched: bool = False
     ns_adjusted: Adjusted | None = field(init=False, default=None, compare=False)
     ew_adjusted: Adjusted | None = field(init=False, default=None, compare=False)
+    #: The entries listed North–South and East–West (computed once: every calculation
+    #: reads them several times per result).
+    ns_home: tuple[EntryId, ...] = field(init=False, default=(), compare=False, repr=False)
+    ew_home: tuple[EntryId, ...] = field(init=False, default=(), compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if self.ns_tricks is not None:
@@ -77,8 +81,11 @@ class BoardResult:
                 raise CalcError(f"board {self.board}: a result has both tricks and an adjustment")
             if not 0 <= self.ns_tricks <= TRICKS_PER_DEAL:
                 raise CalcError(f"board {self.board}: NS cannot take {self.ns_tricks} tricks")
-        if set(_members(self.ns)) & set(_members(self.ew)):
+        ns_home, ew_home = _members(self.ns), _members(self.ew)
+        if set(ns_home) & set(ew_home):
             raise CalcError(f"board {self.board}: {self.ns} cannot play against themselves")
+        object.__setattr__(self, "ns_home", ns_home)
+        object.__setattr__(self, "ew_home", ew_home)
         if isinstance(self.adjusted, Adjusted):
             pair = (self.adjusted, self.adjusted)
         elif self.adjusted is not None:
@@ -106,21 +113,12 @@ class BoardResult:
     @property
     def ns_members(self) -> tuple[EntryId, ...]:
         """The entries that receive the North–South cards' score (arrow switch applied)."""
-        return _members(self.ew if self.arrow_switched else self.ns)
+        return self.ew_home if self.arrow_switched else self.ns_home
 
     @property
     def ew_members(self) -> tuple[EntryId, ...]:
         """The entries that receive the East–West cards' score (arrow switch applied)."""
-        return _members(self.ns if self.arrow_switched else self.ew)
-
-    @property
-    def ns_home(self) -> tuple[EntryId, ...]:
-        """The entries listed as sitting North–South in the movement (their home field)."""
-        return _members(self.ns)
-
-    @property
-    def ew_home(self) -> tuple[EntryId, ...]:
-        return _members(self.ew)
+        return self.ns_home if self.arrow_switched else self.ew_home
 
 
 def individual_result(

@@ -222,3 +222,23 @@ def test_event_streams_beyond_the_process_share_are_told_to_poll(client):
         views._Stream(views._events(scheduled.section.pk, 0)).close()
     assert views._streams.acquire(blocking=False)
     views._streams.release()
+
+
+@pytest.mark.django_db
+def test_standings_snapshots_are_compressed_with_lz4_on_postgresql():
+    """Migration 0002: snapshots are written with LZ4 where the server has it."""
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        pytest.skip("a PostgreSQL column setting (set DATABASE_URL)")
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT 'lz4' = ANY(enumvals) FROM pg_settings WHERE name = 'default_toast_compression'"
+        )
+        if not cursor.fetchone()[0]:
+            pytest.skip("this PostgreSQL was built without LZ4")
+        cursor.execute(
+            "SELECT attcompression FROM pg_attribute WHERE attname = 'data'"
+            " AND attrelid = 'scoring_standingssnapshot'::regclass"
+        )
+        assert cursor.fetchone()[0] == "l"

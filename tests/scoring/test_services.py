@@ -218,29 +218,34 @@ def test_not_played_board_of_a_withdrawn_pair_cannot_have_tricks():
 
 
 @pytest.mark.django_db(transaction=True)
-def test_schedule_facts_keep_the_planner_setting_to_their_own_transaction():
-    """The facts query tells PostgreSQL to keep its written join order (SET LOCAL): it
-    still finds the scheduled play, and the setting does not outlive the statement's
-    transaction, in autocommit or inside an atomic block."""
+def test_schedule_facts_are_planned_once_per_connection_on_postgresql():
+    """The facts query (eleven tables) is a prepared statement: after its first run the
+    connection holds one generic plan and executes it without planning again, in autocommit
+    and inside a transaction; nothing is left changed for other statements."""
     from django.db import connection
 
     from scoring.schedule import play_facts
 
     if connection.vendor != "postgresql":
-        pytest.skip("a PostgreSQL planner setting (set DATABASE_URL)")
+        pytest.skip("PostgreSQL prepared statements (set DATABASE_URL)")
     scheduled = mitchell_section(tables=3, boards_per_round=2)
     play_id = scheduled.play(1, 1, 2).pk
 
-    def limit() -> str:
+    def plans() -> tuple[int, int]:
         with connection.cursor() as cursor:
-            cursor.execute("SHOW join_collapse_limit")
-            return cursor.fetchone()[0]
+            cursor.execute(
+                "SELECT generic_plans, custom_plans FROM pg_prepared_statements"
+                " WHERE statement LIKE 'SELECT bp.id, bp.not_played%%'"
+                " AND statement LIKE '%%bp.id = $5%%'"
+            )
+            return cursor.fetchone()
 
-    default = limit()
-    assert default != "1"
     assert play_facts(play_id).board_play_id == play_id
-    assert limit() == default
+    generic, custom = plans()
     with transaction.atomic():
         assert play_facts(play_id).board_play_id == play_id
-        assert limit() == "1"
-    assert limit() == default
+    assert play_facts(scheduled.play(1, 2, 3).pk).board_play_id == scheduled.play(1, 2, 3).pk
+    assert plans() == (generic + 2, 0)
+    with connection.cursor() as cursor:
+        cursor.execute("SHOW join_collapse_limit")
+        assert cursor.fetchone()[0] != "1"
