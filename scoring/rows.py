@@ -27,18 +27,41 @@ from django.db import connection, models
 from scoring.models import IdempotencyKey, Result, ResultVersion
 
 
-def _columns(model: type[models.Model], skip: tuple[str, ...] = ()) -> list[models.Field]:
-    return [
+@lru_cache(maxsize=16)
+def _columns(model: type[models.Model], skip: tuple[str, ...] = ()) -> tuple[models.Field, ...]:
+    return tuple(
         field
         for field in model._meta.concrete_fields
         if not field.primary_key and field.attname not in skip
-    ]
+    )
 
 
-def _values(instance: models.Model, fields: list[models.Field]) -> list:
-    return [
-        field.get_db_prep_save(getattr(instance, field.attname), connection) for field in fields
-    ]
+#: Fields whose value needs no conversion when it is already a plain int, str, bool or
+#: None (what the driver binds as it is): most of a result's columns. Anything else — JSON,
+#: dates, or a value of another type — goes through the field's own ``get_db_prep_save``.
+_PLAIN_FIELDS = (
+    models.IntegerField,
+    models.CharField,
+    models.TextField,
+    models.BooleanField,
+    models.ForeignKey,
+)
+_PLAIN_VALUES = frozenset({int, str, bool, type(None)})
+
+
+@lru_cache(maxsize=16)
+def _plain(fields: tuple[models.Field, ...]) -> tuple[bool, ...]:
+    return tuple(isinstance(field, _PLAIN_FIELDS) for field in fields)
+
+
+def _values(instance: models.Model, fields: tuple[models.Field, ...]) -> list:
+    values = []
+    for field, plain in zip(fields, _plain(fields), strict=True):
+        value = getattr(instance, field.attname)
+        if not (plain and type(value) in _PLAIN_VALUES):
+            value = field.get_db_prep_save(value, connection)
+        values.append(value)
+    return values
 
 
 @lru_cache(maxsize=16)
