@@ -1,17 +1,21 @@
-"""Plain INSERT statements built from a model's own fields, for the result-entry hot path.
+"""Plain statements for the result-entry hot path, prepared by PostgreSQL.
 
-Saving a model through the ORM compiles its INSERT anew each time; at the rate phones post
-results that compiling cost more than PostgreSQL took to store the rows (``bench/README``).
-The statements here are built once per model and column list from the model's metadata
-(table, columns, quoting) and filled with each field's own database conversion
-(``get_db_prep_save``), so the model stays the one description of the table: a new column
-with a default is written as the model says, and a renamed one fails loudly here.
+Saving a model through the ORM compiles its INSERT anew each time, and PostgreSQL plans
+every statement Django sends; at the rate phones post results both cost more than storing
+the rows (``bench/README``). The statements here are built once per model from the model's
+metadata (table, columns, quoting) and filled with each field's own database conversion
+(``get_db_prep_save``, skipped for plain ints, strings and booleans), so the model stays
+the one description of the table; they run through :func:`prepared_cursor`.
 
+* :func:`prepared_cursor` — a Django cursor (queries logged, errors wrapped) whose
+  statements PostgreSQL prepares once per connection; an ordinary cursor elsewhere.
 * :func:`insert_row` — one row of any model, through a plain ``INSERT`` (both databases).
-* :func:`insert_result_with_version` — a new result and its first version in **one**
-  statement on PostgreSQL (ids taken from both sequences, so the result points at its
-  version from the start; the foreign keys are checked at commit, as Django declares them
-  deferrable). Elsewhere (SQLite) it saves through the ORM in three statements.
+* :func:`insert_result_with_version` — a new result, its first version, their link and,
+  optionally, the idempotency key that answers the request, in **one** statement on
+  PostgreSQL (atomic by itself, so it needs no transaction; ids reserved with the schedule
+  facts or taken from the sequences; the foreign keys are checked at commit, as Django
+  declares them deferrable). Elsewhere (SQLite) the ORM saves them in the caller's
+  transaction.
 
 Neither runs model validation: callers validate (``full_clean``) first, as before.
 """
