@@ -174,3 +174,34 @@ def test_a_message_waits_through_api_calls_and_shows_on_the_next_page(client):
     assert "Saved." in page.content.decode()
     again = client.get(saved["Location"])
     assert "Saved." not in again.content.decode()
+
+
+@pytest.mark.parametrize(
+    ("url", "expected"),
+    [
+        ("postgres://u@127.0.0.1:5432/db", "-c plan_cache_mode=force_generic_plan"),
+        (
+            "postgres://u@127.0.0.1:5432/db?options=-c%20statement_timeout%3D5000",
+            "-c statement_timeout=5000 -c plan_cache_mode=force_generic_plan",
+        ),
+    ],
+)
+def test_postgresql_connections_plan_prepared_statements_once(tmp_path, url, expected):
+    """config/settings/base.py: psycopg may prepare (only scoring.rows.prepared_cursor
+    does) and prepared statements keep one plan; server options from DATABASE_URL stay."""
+    code = (
+        "import django; django.setup(); from django.conf import settings;"
+        "o = settings.DATABASES['default']['OPTIONS'];"
+        "print(o['prepare_threshold']); print(o['options'])"
+    )
+    env = {
+        "DJANGO_SETTINGS_MODULE": "config.settings.local",
+        "DATABASE_URL": url,
+        "PATH": "/usr/bin:/bin",
+        "TENACE_VAR_DIR": str(tmp_path),
+    }
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=ROOT
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines() == ["5", expected]

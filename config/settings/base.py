@@ -105,8 +105,11 @@ else:
     # prepare (Django turns it off for transaction-mode poolers such as PgBouncer, which
     # Tenace does not use), and plan each such statement once per connection, not again
     # for each of its first executions.
-    DATABASES["default"].setdefault("OPTIONS", {}).update(
-        prepare_threshold=5, options="-c plan_cache_mode=force_generic_plan"
+    _options = DATABASES["default"].setdefault("OPTIONS", {})
+    _options.setdefault("prepare_threshold", 5)
+    # Appended to any server options already given in DATABASE_URL (``?options=…``).
+    _options["options"] = " ".join(
+        filter(None, [_options.get("options", ""), "-c plan_cache_mode=force_generic_plan"])
     )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
