@@ -29,6 +29,12 @@ Answer = tuple[int, dict[str, Any]]
 HEADER = "HTTP_IDEMPOTENCY_KEY"
 
 
+class AlreadyWritten(Exception):  # noqa: N818 - a signal, not an error
+    """Raised by a ``call_storing_key`` that finds its result already stored (most often by
+    this key's first request, which a retry repeats): the stored answer is looked up before
+    any conflict answer is built."""
+
+
 def fingerprint(path: str, data: Any) -> str:
     """A hash of what was asked, to tell a retry from a different request."""
     text = json.dumps({"path": path, "data": data}, sort_keys=True, default=str)
@@ -68,7 +74,8 @@ def idempotent_call(
     statement that writes the result (``(status, body, stored)``), so a new result costs no
     transaction of its own. An answer it did not store (a refusal, nothing written) is
     stored here on its own. If its statement fails on a unique index — this key already
-    stored, or the board play taken by another request at that moment — the stored answer
+    stored, or the board play taken by another request at that moment — or it raises
+    :class:`AlreadyWritten` (the result is there already, as for a retry), the stored answer
     is returned, or else the transactional ``call`` above decides."""
     if not key:
         status, body = call()
@@ -83,7 +90,7 @@ def idempotent_call(
         try:
             with transaction.atomic() if in_block else nullcontext():
                 status, body, stored = call_storing_key(row)
-        except IntegrityError:
+        except (IntegrityError, AlreadyWritten):
             answer = _stored(user, key, print_)
             if answer is not None:
                 return answer[0], answer[1], True

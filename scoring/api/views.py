@@ -33,7 +33,7 @@ from scoring.api.serializers import (
     result_input_from,
 )
 from scoring.errors import ResultConflict, ScoringError
-from scoring.idempotency import HEADER, idempotent_call
+from scoring.idempotency import HEADER, AlreadyWritten, idempotent_call
 from scoring.imports import results_import_csv
 from scoring.models import IdempotencyKey, Result, ResultSource
 from scoring.rows import single_statement
@@ -68,6 +68,8 @@ def _record(
             user=request.user,
             reserve_ids=key is not None,
         )
+        if key is not None and facts.result_id is not None:
+            raise AlreadyWritten  # a retry, most often: its stored answer is looked up first
         check_pair_meeting(facts, ns=data["ns"], ew=data["ew"])
         if not can(request.user, Action.ENTER_SCORES, facts.club_id, seated=facts.ns_members):
             return 403, {"detail": _("NS at that table, organisers and secretaries enter results.")}
@@ -122,8 +124,11 @@ def result_body(result: Result, facts) -> dict:
     return body
 
 
+_DATETIME = serializers.DateTimeField()
+
+
 def _iso(moment) -> str | None:
-    return serializers.DateTimeField().to_representation(moment) if moment else None
+    return _DATETIME.to_representation(moment) if moment else None
 
 
 class ResultViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
