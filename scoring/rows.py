@@ -26,7 +26,7 @@ from contextlib import contextmanager
 from functools import lru_cache
 
 import psycopg
-from django.db import connection, models
+from django.db import DEFAULT_DB_ALIAS, connection, connections, models
 
 from scoring.models import IdempotencyKey, Result, ResultVersion
 
@@ -59,11 +59,12 @@ def _plain(fields: tuple[models.Field, ...]) -> tuple[bool, ...]:
 
 
 def _values(instance: models.Model, fields: tuple[models.Field, ...]) -> list:
+    db = connections[DEFAULT_DB_ALIAS]  # once, not through the proxy for every field
     values = []
     for field, plain in zip(fields, _plain(fields), strict=True):
         value = getattr(instance, field.attname)
         if not (plain and type(value) in _PLAIN_VALUES):
-            value = field.get_db_prep_save(value, connection)
+            value = field.get_db_prep_save(value, db)
         values.append(value)
     return values
 
@@ -201,17 +202,14 @@ def prepared_cursor():
     (psycopg keeps up to 100 per connection), so a connection that posts results plans
     each one only until PostgreSQL settles on its generic plan. Elsewhere it is an
     ordinary cursor. Queries are still logged and errors wrapped as Django's."""
-    if connection.vendor != "postgresql":
-        with connection.cursor() as cursor:
+    db = connections[DEFAULT_DB_ALIAS]
+    if db.vendor != "postgresql":
+        with db.cursor() as cursor:
             yield cursor
         return
-    connection.ensure_connection()
-    with connection.wrap_database_errors:
-        raw = _PreparingCursor(connection.connection)
-    wrapped = (
-        connection.make_debug_cursor(raw)
-        if connection.queries_logged
-        else connection.make_cursor(raw)
-    )
+    db.ensure_connection()
+    with db.wrap_database_errors:
+        raw = _PreparingCursor(db.connection)
+    wrapped = db.make_debug_cursor(raw) if db.queries_logged else db.make_cursor(raw)
     with wrapped as cursor:
         yield cursor
