@@ -42,6 +42,17 @@ def _database_url_for_worker() -> str:
     return f"postgres://{auth}{s.get('HOST') or '127.0.0.1'}:{s.get('PORT') or 5432}/{s['NAME']}"
 
 
+def worker_stop(process: subprocess.Popen, log) -> None:
+    """Stop a worker process started by a test (politely, then by force) and close its log."""
+    if process.poll() is None:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+    log.close()
+
+
 @pytest.fixture(scope="session")
 def celery_worker_process(django_db_setup, django_db_blocker):
     """A live worker on its own queue; yields the queue name. Tasks go through Redis."""
@@ -102,9 +113,4 @@ def celery_worker_process(django_db_setup, django_db_blocker):
         yield queue
     finally:
         app.conf["CELERY_TASK_ALWAYS_EAGER"], app.conf["CELERY_TASK_DEFAULT_QUEUE"] = previous
-        worker.terminate()
-        try:
-            worker.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            worker.kill()
-        log.close()
+        worker_stop(worker, log)

@@ -226,10 +226,10 @@ class Entry(models.Model):
         return {m for m in (self.member1_id, self.member2_id) if m is not None}
 
 
-class EntryChange(models.Model):
-    """A substitution or withdrawal during play: kept so the history of an entry is visible."""
+class ChangeRecord(models.Model):
+    """Who changed something, when, what it was before and after, and why (abstract: each
+    kind of change names what it changed)."""
 
-    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="changes")
     changed_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
     )
@@ -239,23 +239,25 @@ class EntryChange(models.Model):
     reason = models.CharField(_("reason"), max_length=200)
 
     class Meta:
+        abstract = True
+
+
+class EntryChange(ChangeRecord):
+    """A substitution or withdrawal during play: kept so the history of an entry is visible."""
+
+    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="changes")
+
+    class Meta:
         ordering = ["changed_at"]
 
     def __str__(self) -> str:
         return f"{self.entry}: {self.reason}"
 
 
-class BoardDealChange(models.Model):
+class BoardDealChange(ChangeRecord):
     """A board's deal corrected before play: kept so the organiser's changes stay visible."""
 
     board = models.ForeignKey(Board, on_delete=models.CASCADE, related_name="deal_changes")
-    changed_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
-    )
-    changed_at = models.DateTimeField(auto_now_add=True)
-    before = models.JSONField()
-    after = models.JSONField()
-    reason = models.CharField(_("reason"), max_length=200)
 
     class Meta:
         ordering = ["changed_at", "pk"]

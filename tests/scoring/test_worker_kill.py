@@ -28,7 +28,7 @@ from scoring.checks import ResultInput
 from scoring.models import SectionScoring, StandingsSnapshot
 from scoring.services import result_record
 from scoring.standings import PAUSED_KEY
-from tests.conftest import _database_url_for_worker
+from tests.conftest import _database_url_for_worker, worker_stop
 from tests.scoring.factories import mitchell_section
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -56,13 +56,7 @@ def _worker(queue: str, **env: str):
     try:
         yield process
     finally:
-        if process.poll() is None:
-            process.terminate()
-            try:
-                process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                process.kill()
-        log.close()
+        worker_stop(process, log)
 
 
 def _wait_for(condition, seconds: float, what: str) -> None:
