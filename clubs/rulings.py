@@ -1,0 +1,33 @@
+"""The engine's rulings in the reader's language.
+
+The engine raises :class:`engine.errors.EngineError` with an English message, a ``code`` and
+``params``. Each app registers the translatable text of the codes it shows (a lazy
+``gettext`` string with ``%(name)s`` placeholders for the params), usually from its
+``AppConfig.ready()``; :func:`ruling_text` then gives the ruling in the active language, and
+the engine's English message only for a code nobody registered.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from engine.errors import EngineError
+
+_TEXTS: dict[str, object] = {}
+
+
+def rulings_register(texts: Mapping[str, object]) -> None:
+    """Add translatable texts for engine error codes (``{"card_twice": _("%(card)s …")}``)."""
+    _TEXTS.update(texts)
+
+
+def ruling_text(error: EngineError) -> str:
+    """The ruling of ``error`` in the active language (its English message when its code has
+    no registered text or its params do not fill the text)."""
+    template = _TEXTS.get(getattr(error, "code", ""))
+    if template is None:
+        return str(error)
+    try:
+        return str(template) % getattr(error, "params", {})
+    except (KeyError, TypeError, ValueError):
+        return str(error)
