@@ -85,3 +85,10 @@ def demo_boston_load(club: Club, *, today: dt.date | None = None) -> BostonTable
             reason="West took four tricks, not five: a trick was counted twice.",
         )
     return table
+
+
+def demo_load(club: Club) -> list[str]:
+    """The demo command's part (named in BostonConfig): the Boston table, and a line saying
+    where it is."""
+    table = demo_boston_load(club)
+    return [f"  Boston table {table.number} at the club night of {table.club_night.date}"]

@@ -123,3 +123,14 @@ def demo_results_load(club: Club) -> list[int]:
 def demo_waiting(section: Section) -> int:
     """How many demo results wait for confirmation (for the demo command's summary)."""
     return Result.objects.filter(section=section, status=ResultStatus.ENTERED).count()
+
+
+def demo_load(club: Club) -> list[str]:
+    """The demo command's part (named in ScoringConfig): results, standings and the
+    double-dummy tables of the club's finished and running events."""
+    sections = demo_results_load(club)
+    waiting = sum(demo_waiting(section) for section in Section.objects.filter(pk__in=sections))
+    return [
+        f"  results: standings published for {len(sections)} sections;"
+        f" {waiting} results wait for the opponents' confirmation"
+    ]

@@ -81,16 +81,9 @@ def demo_tournaments_load(club: Club, *, today: dt.date | None = None) -> list[T
     return [mitchell, howell]
 
 
-def demo_boards_analyse(events: list[Tournament]) -> int:
-    """Double-dummy tables for the demo's boards, computed here (the command line, not the
-    web process); 0 when the ``analysis`` extra is not installed."""
-    from engine.analysis import analysis_available
-
-    if not analysis_available():
-        return 0
-    from scoring.analysis_jobs import board_set_analyse
-
-    board_sets = Section.objects.filter(session__tournament__in=events).values_list(
-        "board_set_id", flat=True
-    )
-    return sum(board_set_analyse(board_set_id=pk) for pk in set(board_sets) if pk)
+def demo_load(club: Club) -> list[str]:
+    """The demo command's part (named in TournamentsConfig): the events, a line each."""
+    return [
+        f"  event: {event.name} ({event.get_status_display()})"
+        for event in demo_tournaments_load(club)
+    ]

@@ -54,6 +54,8 @@ INSTALLED_APPS = [
     "tournaments",
     "scoring",
     "boston",
+    # The site layer, above every app: season ladders, player page, club home, demo command.
+    "tenace",
 ]
 
 MIDDLEWARE = [

@@ -1,9 +1,14 @@
+"""``manage.py demo``: the demo club and every app's demo data, then the logins.
+
+The club and its people come first (:func:`clubs.demo.demo_club_load`); then each installed
+app's demo loader, as it declares it on its ``AppConfig`` (:mod:`tenace.parts`). Safe to run
+again: every loader looks things up before it makes them.
+"""
+
 from django.core.management.base import BaseCommand
 
-from boston.demo import demo_boston_load
 from clubs.demo import DEMO_PASSWORD, demo_club_load
-from scoring.demo import demo_results_load
-from tournaments.demo import demo_boards_analyse, demo_tournaments_load
+from tenace import parts
 
 
 class Command(BaseCommand):
@@ -11,14 +16,10 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options) -> None:
         club, people = demo_club_load()
-        events = demo_tournaments_load(club)
-        demo_results_load(club)
-        analysed = demo_boards_analyse(events)
-        demo_boston_load(club)
+        lines = [line for load in parts.demo_loaders() for line in load(club)]
         self.stdout.write(self.style.SUCCESS(f"Demo club: {club.name} ({club.slug})"))
-        for event in events:
-            self.stdout.write(f"  event: {event.name} ({event.get_status_display()})")
-        self.stdout.write(f"  double-dummy tables computed for {analysed} boards")
+        for line in lines:
+            self.stdout.write(line)
         self.stdout.write(f"Logins (password for all: {DEMO_PASSWORD}):")
         for person in people:
             self.stdout.write(f"  {person.username:<8} {person.role:<10} {person.name}")
