@@ -4,8 +4,9 @@ app needs no import of the site layer, and the site needs no list of the apps):
 * ``season_ladders = "<app>.ladder.SEASON_LADDERS"`` — a list of
   :class:`clubs.ladder.SeasonLadder`: linked from the season's ladder page, and the member's
   results listed on the player page.
-* ``demo_loader = "<app>.demo.demo_load"`` — a function ``(club) -> list[str]`` that loads the
-  app's demo data for the demo club (safe to run again) and returns lines for the summary.
+* ``demo_loader = "<app>.demo.demo_load"`` — a function ``(club, options) -> list[str]``
+  (``options``: :class:`clubs.demo.DemoOptions`) that loads the app's demo data for the demo
+  club (safe to run again) and returns lines for the summary.
 
 Apps are visited in ``INSTALLED_APPS`` order, which follows the layers (a demo loader finds
 what the apps below it loaded).
@@ -18,6 +19,7 @@ from collections.abc import Callable
 from django.apps import apps
 from django.utils.module_loading import import_string
 
+from clubs.demo import DemoOptions
 from clubs.ladder import SeasonLadder
 from clubs.models import Club
 
@@ -35,6 +37,6 @@ def season_ladders() -> tuple[SeasonLadder, ...]:
     return tuple(ladder for declared in _declared("season_ladders") for ladder in declared)
 
 
-def demo_loaders() -> list[Callable[[Club], list[str]]]:
+def demo_loaders() -> list[Callable[[Club, DemoOptions], list[str]]]:
     """Every app's demo loader, in ``INSTALLED_APPS`` order."""
     return _declared("demo_loader")

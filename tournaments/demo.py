@@ -6,6 +6,7 @@ import datetime as dt
 
 from django.db import transaction
 
+from clubs.demo import DemoOptions
 from clubs.models import Club, Member
 from tournaments import schedule, services
 from tournaments.models import Section, Tournament, TournamentStatus
@@ -53,7 +54,8 @@ def demo_tournaments_load(club: Club, *, today: dt.date | None = None) -> list[T
     members = list(Member.objects.filter(memberships__club=club).distinct().order_by("pk"))
     needed = 24
     for n in range(len(members), needed):
-        members.append(Member.objects.create(name=f"Demo Player {n + 1}"))
+        # Guests (no membership): looked up by name, so a second run adds nobody.
+        members.append(Member.objects.get_or_create(name=f"Demo Player {n + 1}")[0])
     pairs = [(members[2 * k], members[2 * k + 1]) for k in range(needed // 2)]
     mitchell = _demo_event(
         club,
@@ -81,7 +83,7 @@ def demo_tournaments_load(club: Club, *, today: dt.date | None = None) -> list[T
     return [mitchell, howell]
 
 
-def demo_load(club: Club) -> list[str]:
+def demo_load(club: Club, options: DemoOptions) -> list[str]:
     """The demo command's part (named in TournamentsConfig): the events, a line each."""
     return [
         f"  event: {event.name} ({event.get_status_display()})"
