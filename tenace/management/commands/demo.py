@@ -22,14 +22,19 @@ class Command(BaseCommand):
             action="store_true",
             help="Leave the double-dummy tables to `manage.py boards_analyse`.",
         )
+        parser.add_argument("--url", help="Where the site will answer (printed before the logins).")
 
-    def handle(self, *args, analyse_later: bool = False, **options) -> None:
+    def handle(self, *args, analyse_later: bool = False, url: str = "", **options) -> None:
         club, people = demo_club_load()
         demo = DemoOptions(analyse=not analyse_later)
         lines = [line for load in parts.demo_loaders() for line in load(club, demo)]
         self.stdout.write(self.style.SUCCESS(f"Demo club: {club.name} ({club.slug})"))
         for line in lines:
             self.stdout.write(line)
+        if analyse_later:
+            self.stdout.write("  double-dummy tables: left to `manage.py boards_analyse`")
+        if url:
+            self.stdout.write(self.style.SUCCESS(f"Tenace answers at {url} (Ctrl-C to stop)"))
         self.stdout.write(f"Logins (password for all: {DEMO_PASSWORD}):")
         for person in people:
             self.stdout.write(f"  {person.username:<8} {person.role:<10} {person.name}")
