@@ -4,38 +4,62 @@
 PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
+SUM := $(shell cat pyproject.toml | cksum | cut -d' ' -f1)
+STAMP := $(VENV)/.installed-$(SUM)
+RUN_STAMP := $(VENV)/.installed-run-$(SUM)
+ALL_EXTRAS := dev,analysis,catalogues
+RUN_EXTRAS := analysis,catalogues
 HOST ?= 127.0.0.1
 PORT ?= 8000
 LANGS := -l es -l cs
 MAKEMESSAGES_IGNORE := --ignore=.venv --ignore=var --ignore=bench --ignore=tests --ignore=static
 
-.PHONY: venv demo test lint purity messages i18n-check compilemessages worker bench gettext serve clean
+.PHONY: venv venv-run demo test lint purity messages i18n-check compilemessages worker bench gettext serve clean
 
+# Install with uv (itself installed from the package index: it fetches and unpacks in
+# parallel, seconds where pip takes minutes); with pip when uv cannot be had.
+define install
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	@test -x $(BIN)/uv || $(BIN)/python -m pip install --quiet uv >/dev/null 2>&1 || true
+	@if test -x $(BIN)/uv; then $(BIN)/uv pip install --quiet --python $(BIN)/python -e '.[$(1)]'; \
+	else $(BIN)/python -m pip install --quiet --upgrade pip && \
+	  $(BIN)/python -m pip install --quiet -e '.[$(1)]'; fi
+endef
+
+# Everything: the site, the solver, the catalogue compiler and the development tools.
 venv: $(STAMP)
 
 $(STAMP): pyproject.toml
-	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev,analysis]'
+	$(call install,$(ALL_EXTRAS))
 	@rm -f $(VENV)/.installed-*
+	@touch $@ $(RUN_STAMP)
+
+# What the demo needs: the site, the solver and the catalogue compiler.
+venv-run: $(RUN_STAMP)
+
+$(RUN_STAMP): pyproject.toml
+	$(call install,$(RUN_EXTRAS))
+	@rm -f $(VENV)/.installed-run-*
 	@touch $@
 
-# GNU gettext compiles the catalogues (msgfmt) and extracts strings (xgettext).
+# GNU gettext extracts strings (xgettext, for `make messages`); compiling needs only Babel.
 gettext:
 	@command -v msgfmt >/dev/null && command -v xgettext >/dev/null || { \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq gettext >/dev/null; \
 	  else echo "Please install GNU gettext (e.g. sudo apt-get install gettext)"; exit 1; fi; }
 
-compilemessages: venv gettext
-	$(BIN)/python manage.py compilemessages --ignore=.venv -v 0
+compilemessages: venv-run
+	@$(BIN)/python hatch_build.py -q
 
-demo: venv compilemessages
-	$(BIN)/python manage.py migrate --noinput -v 0
-	$(BIN)/python manage.py demo
-	@echo "Serving Tenace at http://$(HOST):$(PORT)/ (Ctrl-C to stop)"
-	$(BIN)/python manage.py runserver $(HOST):$(PORT)
+# The site answers as soon as the data is in; the double-dummy tables (the solver takes a
+# minute on two cores) follow in the background (var/demo-analysis.log). The logins are the
+# last lines printed; then only the requests the server answers.
+demo: venv-run compilemessages
+	@$(BIN)/python manage.py migrate --noinput -v 0
+	@$(BIN)/python manage.py demo --analyse-later --url http://$(HOST):$(PORT)/
+	@$(BIN)/python manage.py boards_analyse --club demo > var/demo-analysis.log 2>&1 &
+	@$(BIN)/python manage.py runserver $(HOST):$(PORT) > /dev/null
 
 lint: venv
 	$(BIN)/ruff check .

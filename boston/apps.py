@@ -6,3 +6,6 @@ class BostonConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "boston"
     verbose_name = _("Boston")
+    # What the site layer (tenace.parts) collects from this app, as dotted paths.
+    season_ladders = "boston.ladder.SEASON_LADDERS"
+    demo_loader = "boston.demo.demo_load"

@@ -10,6 +10,7 @@ from django.db import transaction
 
 from boston.models import BostonTable
 from boston.services import HandEntry, boston_table_create, hand_correct, hand_enter
+from clubs.demo import DemoOptions
 from clubs.models import Club, ClubNight, Member, Membership, User
 
 #: The demo club's own payment table: a price for every Spanish contract it plays.
@@ -85,3 +86,10 @@ def demo_boston_load(club: Club, *, today: dt.date | None = None) -> BostonTable
             reason="West took four tricks, not five: a trick was counted twice.",
         )
     return table
+
+
+def demo_load(club: Club, options: DemoOptions) -> list[str]:
+    """The demo command's part (named in BostonConfig): the Boston table, and a line saying
+    where it is."""
+    table = demo_boston_load(club)
+    return [f"  Boston table {table.number} at the club night of {table.club_night.date}"]

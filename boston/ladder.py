@@ -12,9 +12,17 @@ from collections import defaultdict
 from collections.abc import Iterable
 
 from django.db.models import Count, Sum
+from django.utils.translation import gettext_lazy as _
 
 from boston.models import BostonHand, BostonSeat
-from clubs.ladder import CountingRule, LadderResult, LadderRow, season_rule, standings
+from clubs.ladder import (
+    CountingRule,
+    LadderResult,
+    LadderRow,
+    SeasonLadder,
+    season_rule,
+    standings,
+)
 from clubs.models import Season
 
 SEATS = "NESW"
@@ -56,3 +64,14 @@ def boston_ladder(season: Season, rule: CountingRule | None = None) -> list[Ladd
     """The Boston ladder of ``season`` under ``rule`` (default: the season's own rule)."""
     rule = season_rule(season) if rule is None else rule
     return standings(boston_night_results(season), rule)
+
+
+#: The Boston ladder, offered to the site's ladder and player pages (see BostonConfig).
+SEASON_LADDERS = [
+    SeasonLadder(
+        title=_("Boston ladder"),
+        score_label=_("Total"),
+        results=boston_night_results,
+        url_name="boston:ladder",
+    )
+]

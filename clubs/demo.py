@@ -26,6 +26,15 @@ DEMO_PASSWORD = "whist-demo-2026"
 
 
 @dataclass(frozen=True)
+class DemoOptions:
+    """How the demo command loads: ``analyse`` False leaves the double-dummy tables to
+    ``manage.py boards_analyse`` (``make demo`` runs it in the background, so the site
+    answers before the solver has finished)."""
+
+    analyse: bool = True
+
+
+@dataclass(frozen=True)
 class DemoLogin:
     username: str
     role: str

@@ -1,11 +1,12 @@
-"""Season ladders: per-member standings from several ladder sources, under a counting rule.
+"""Season ladders: per-member standings from ladder sources, under a counting rule.
 
-A *ladder source* is a function ``(season) -> iterable of LadderResult``. Two kinds are kept
-apart and never summed: :data:`LADDER_SOURCES` give rubber points (club nights: rubber points
-per player per night), ranked by their total; :data:`PERCENTAGE_SOURCES` give percentages
-(tournaments: each member's percentage per tournament, from :mod:`scoring.ladder`), ranked by
-their average. Both follow the season's counting rule (best N, minimum attendance); ties share
-a rank (1, 2, 2, 4). :func:`season_ladders` returns both.
+A *ladder source* is a function ``(season) -> iterable of LadderResult``. This module holds
+the ladders' vocabulary — results, counting rules, ranked rows (:func:`standings` by total,
+:func:`percentage_standings` by average; ties share a rank: 1, 2, 2, 4) — and the club's own
+source, rubber points per player per club night (:data:`LADDER_SOURCES`,
+:func:`season_ladder`). Ladders that need other apps (tournament percentages, Boston, …) are
+combined above the apps, in the site layer (:mod:`tenace.ladders`); an app that keeps a
+ladder of its own describes it with a :class:`SeasonLadder` named in its ``AppConfig``.
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ import datetime as dt
 from collections import defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+
+from django.utils.functional import Promise
 
 from clubs.errors import ClubError
 from clubs.matches import match_state
@@ -87,21 +90,6 @@ def club_night_results(season: Season) -> Iterable[LadderResult]:
 LADDER_SOURCES: list[Callable[[Season], Iterable[LadderResult]]] = [club_night_results]
 
 
-def tournament_results(season: Season) -> Iterable[LadderResult]:
-    """Each member's percentage per tournament of the season (released standings only).
-
-    :mod:`scoring` builds on :mod:`clubs`, so it is imported when a ladder is asked for, not
-    when this module loads."""
-    from scoring.ladder import season_tournament_percentages
-
-    for lines in season_tournament_percentages(season=season).values():
-        for line in lines:
-            yield LadderResult(line.member_id, line.starts, line.percentage)
-
-
-PERCENTAGE_SOURCES: list[Callable[[Season], Iterable[LadderResult]]] = [tournament_results]
-
-
 def _counted(
     results: Iterable[LadderResult], rule: CountingRule
 ) -> list[tuple[int, list[float], int]]:
@@ -164,6 +152,22 @@ def percentage_standings(
 ALL_RESULTS = CountingRule()
 
 
+@dataclass(frozen=True)
+class SeasonLadder:
+    """A ladder an app keeps for every season beside the club's own (rubber points,
+    tournament percentages), ranked by total under the season's counting rule.
+
+    An app offers it by naming a list of these in its ``AppConfig`` as a dotted path
+    (``season_ladders = "boston.ladder.SEASON_LADDERS"``); the site's ladder page links to
+    ``url_name`` (reversed with the club's slug and the season's id) and the player page
+    lists the member's ``results`` under ``title`` with their ``score_label``."""
+
+    title: str | Promise
+    score_label: str | Promise
+    results: Callable[[Season], Iterable[LadderResult]]
+    url_name: str
+
+
 def season_rule(season: Season) -> CountingRule:
     """The counting rule stored on the season."""
     return CountingRule(best=season.count_best, min_attendance=season.min_attendance)
@@ -174,25 +178,3 @@ def season_ladder(season: Season, rule: CountingRule | None = None) -> list[Ladd
     season's own counting rule)."""
     rule = season_rule(season) if rule is None else rule
     return standings((r for source in LADDER_SOURCES for r in source(season)), rule)
-
-
-@dataclass(frozen=True)
-class SeasonLadders:
-    """A season's two ladders under one counting rule: rubber points from club nights and
-    average percentages from tournaments (never added together)."""
-
-    rule: CountingRule
-    rubber: list[LadderRow]
-    tournaments: list[PercentageRow]
-
-
-def season_ladders(season: Season, rule: CountingRule | None = None) -> SeasonLadders:
-    """Both ladders of ``season`` under ``rule`` (default: the season's own counting rule)."""
-    rule = season_rule(season) if rule is None else rule
-    return SeasonLadders(
-        rule=rule,
-        rubber=season_ladder(season, rule),
-        tournaments=percentage_standings(
-            (r for source in PERCENTAGE_SOURCES for r in source(season)), rule
-        ),
-    )

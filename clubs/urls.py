@@ -1,4 +1,5 @@
-"""Pages of the clubs app, mounted at /clubs/."""
+"""Pages of the clubs app, mounted at /clubs/ by :mod:`config.urls` (together with the
+site's pages about a club: home, ladder, player, in :mod:`tenace.urls`)."""
 
 from django.urls import include, path
 
@@ -8,11 +9,9 @@ app_name = "clubs"
 C = "<slug:slug>/"
 urlpatterns = [
     path("", views.club_list, name="list"),
-    path(C, views.club_home, name="home"),
     path(f"{C}members/", views.member_list, name="members"),
     path(f"{C}members/new/", views.member_add, name="member_add"),
     path(f"{C}members/import/", views.member_import, name="member_import"),
-    path(f"{C}members/<int:member_id>/", views.player, name="player"),
     path(f"{C}members/<int:member_id>/edit/", views.member_edit, name="member_edit"),
     path(
         f"{C}members/<int:member_id>/memberships/new/",
@@ -23,7 +22,6 @@ urlpatterns = [
     path(f"{C}seasons/", views.season_list, name="seasons"),
     path(f"{C}seasons/new/", views.season_create, name="season_create"),
     path(f"{C}seasons/<int:pk>/edit/", views.season_edit, name="season_edit"),
-    path(f"{C}seasons/<int:pk>/ladder/", views.ladder, name="ladder"),
     # Club nights, tables and hands (clubs/urls_nights.py), in the same "clubs" namespace.
     path("", include("clubs.urls_nights")),
 ]

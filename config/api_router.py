@@ -6,6 +6,7 @@ from boston.api import routes as boston_routes
 from clubs.api import routes as clubs_routes
 from config.api_views import MeViewSet
 from scoring.api import routes as scoring_routes
+from tenace import api as tenace_api
 from tournaments.api import routes as tournaments_routes
 
 router = DefaultRouter()
@@ -16,4 +17,4 @@ for routes in (scoring_routes, clubs_routes, tournaments_routes, boston_routes):
 router.register("me", MeViewSet, basename="me")
 
 app_name = "api"
-urlpatterns = router.urls
+urlpatterns = router.urls + tenace_api.urlpatterns

@@ -2,7 +2,7 @@
 
 Django's own client builds a new ``redis.Redis`` for every cache call, and each one sets up
 its table of reply parsers (about eighty entries): for the result-entry API, which asks the
-cache once per result (``scoring.live.standings_enqueue``), that was as costly as the call
+cache once per result (``scoring.tasks.standings_enqueue``), that was as costly as the call
 itself. A ``redis.Redis`` is safe to share (it takes a connection from its pool per
 command), and each thread has its own cache object anyway. Everything else is Django's.
 """

@@ -6,7 +6,9 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
+from clubs import urls as clubs_urls
 from config import views
+from tenace import urls as tenace_urls
 
 urlpatterns = [
     # The API first: phones post a result a second each, and Django tries these in order.
@@ -18,7 +20,12 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
     path("clubs/<slug:slug>/boston/", include("boston.urls")),
-    path("clubs/", include("clubs.urls")),
+    # Pages about a club: the clubs app's own and the site's (home, ladder, player page),
+    # in one "clubs" namespace.
+    path(
+        "clubs/",
+        include((clubs_urls.urlpatterns + tenace_urls.club_urlpatterns, clubs_urls.app_name)),
+    ),
     path("events/", include("tournaments.urls")),
     path("results/", include("scoring.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),

@@ -6,3 +6,11 @@ class ScoringConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "scoring"
     verbose_name = _("Scoring")
+    # What the site layer (tenace.parts) collects from this app, as dotted paths.
+    demo_loader = "scoring.demo.demo_load"
+
+    def ready(self) -> None:
+        from scoring.receivers import board_set_dealt_analyse
+        from tournaments.signals import board_set_dealt
+
+        board_set_dealt.connect(board_set_dealt_analyse, dispatch_uid="scoring.analyse")

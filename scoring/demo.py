@@ -14,6 +14,7 @@ import random
 
 from django.db import transaction
 
+from clubs.demo import DemoOptions
 from clubs.models import Club, Membership, Role
 from engine.errors import EngineError
 from scoring.checks import ResultInput
@@ -89,9 +90,10 @@ def _fill(section: Section, *, by, last_round: int | None) -> None:
 
 
 @transaction.atomic
-def demo_results_load(club: Club) -> list[int]:
+def demo_results_load(club: Club, *, analyse: bool = True) -> list[int]:
     """Enter the demo results of ``club``'s finished and running events; returns the ids of
-    the sections whose standings were published."""
+    the sections whose standings were published. ``analyse`` False leaves the double-dummy
+    tables for later (the tricks are then drawn from the seeded stream)."""
     by = _secretary(club)
     published = []
     tournaments = Tournament.objects.filter(
@@ -109,7 +111,8 @@ def demo_results_load(club: Club) -> list[int]:
             )
             if not rounds:
                 continue
-            _analyse(section)
+            if analyse:
+                _analyse(section)
             current = None if finished else rounds[len(rounds) // 2]
             _fill(section, by=by, last_round=current)
             standings_publish(section_id=section.pk, force=True)
@@ -123,3 +126,14 @@ def demo_results_load(club: Club) -> list[int]:
 def demo_waiting(section: Section) -> int:
     """How many demo results wait for confirmation (for the demo command's summary)."""
     return Result.objects.filter(section=section, status=ResultStatus.ENTERED).count()
+
+
+def demo_load(club: Club, options: DemoOptions) -> list[str]:
+    """The demo command's part (named in ScoringConfig): results, standings and (unless
+    ``options.analyse`` is False) the double-dummy tables of the club's events."""
+    sections = demo_results_load(club, analyse=options.analyse)
+    waiting = sum(demo_waiting(section) for section in Section.objects.filter(pk__in=sections))
+    return [
+        f"  results: standings published for {len(sections)} sections;"
+        f" {waiting} results wait for the opponents' confirmation"
+    ]

@@ -26,7 +26,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from clubs.permissions import Action, can
-from scoring import live
+from scoring import tasks
 from scoring.checks import ResultInput, check_result
 from scoring.errors import ConfirmationRefused, CorrectionRefused, ResultConflict, ResultRefused
 from scoring.models import (
@@ -120,7 +120,7 @@ def _add_version(
 
 
 def _changed(result: Result) -> None:
-    live.standings_request(result.section_id)
+    tasks.standings_request(result.section_id)
 
 
 def _stored_conflict(facts: PlayFacts) -> ResultConflict:

@@ -44,7 +44,9 @@ def _consistent_read(section_id: int) -> tuple[int, SectionInput]:
 
 def standings_publish(*, section_id: int, force: bool = False) -> StandingsSnapshot | None:
     """Compute and store the standings of ``section_id``; None when nothing newer."""
-    SectionScoring.objects.get_or_create(section_id=section_id)
+    state, _ = SectionScoring.objects.get_or_create(section_id=section_id)
+    if not force and not state.stale and live.data_version(section_id) <= state.published_version:
+        return None  # already published (a coalesced or repeated run): nothing to compute
     version, section_input = _consistent_read(section_id)
     data = standings_compute(section_input)
     data["version"] = version

@@ -1,13 +1,30 @@
-"""Background jobs of the scoring app: thin wrappers around one service each.
+"""Background jobs of the scoring app, and how work is sent to them.
 
-* ``scoring.standings_recompute`` — recompute a section's standings and store a snapshot
-  (coalesced: see :mod:`scoring.live`); at the end it enqueues any section left stale.
+Tasks (thin wrappers around one service each):
+
+* ``scoring.standings_recompute`` — recompute a section's standings and store a snapshot;
+  at the end it enqueues any section left stale.
 * ``scoring.standings_sweep`` — periodic: enqueue stale or lagging sections (add it to the
   beat schedule, e.g. every 30 s).
 * ``scoring.board_set_analyse`` — double-dummy tricks for every board of a board set. The
   solver is imported inside :mod:`scoring.analysis_jobs` only when this task runs, never in
-  the web process. It is enqueued when a board set is created (by the tournaments app) and,
-  as a safety net, by the first recompute of a section whose boards still lack their tables.
+  the web process. It is enqueued when the tournaments app announces a board set's deals
+  (:data:`tournaments.signals.board_set_dealt`) and, as a safety net, by the first
+  recompute of a section whose boards still lack their tables.
+
+Sending (never raises; the data is saved whatever the broker does):
+
+* **Coalescing.** :func:`standings_enqueue` enqueues the recompute only when none is already
+  waiting for that section: the queued marker (:data:`scoring.live.QUEUED_KEY`) is added
+  (atomically, set-if-absent) before sending and cleared by the task *before* it reads the
+  results. So a result committed while a task waits is read by that task, and a result
+  committed after the task started enqueues exactly one more: a burst of results gives few
+  recomputes and the last snapshot reflects the last result. The task is sent with a short
+  countdown (``SCORING_RECOMPUTE_COUNTDOWN``, 0.25 s) so that a burst gathers behind it: at
+  most about four recomputes a second per section, however fast results arrive.
+* **Broker or Redis down.** The failure is logged and the section is marked stale
+  (:func:`scoring.live.section_mark_stale`); :func:`standings_catch_up` picks it up at the end
+  of every recompute, from the periodic sweep and from ``manage.py standings_rebuild``.
 
 Tasks are acknowledged late: a worker killed mid-recompute hands the task back, and since a
 snapshot is written in one transaction with the version it reflects, nothing half-done is
@@ -16,32 +33,117 @@ ever published.
 
 from __future__ import annotations
 
+import logging
+import os
+
 from celery import shared_task
+from django.conf import settings
+from django.core.cache import cache
+from django.db import transaction
 
 from scoring import live
+from scoring.standings import standings_publish
+from tournaments.models import Board, Section
+
+logger = logging.getLogger(__name__)
 
 
 @shared_task(name="scoring.standings_recompute", acks_late=True, max_retries=5, ignore_result=True)
 def standings_recompute_task(section_id: int) -> int | None:
     """Publish the standings of ``section_id``; returns the snapshot version written."""
-    from scoring.standings import standings_publish
-
     live.queued_clear(section_id)
     snapshot = standings_publish(section_id=section_id)
-    live.standings_catch_up()
-    live.analysis_request(section_id)
+    standings_catch_up()
+    analysis_request(section_id)
     return snapshot.version if snapshot else None
 
 
 @shared_task(name="scoring.standings_sweep", acks_late=True, ignore_result=True)
 def standings_sweep_task() -> list[int]:
     """Enqueue every stale or lagging section; returns their ids."""
-    return live.standings_catch_up()
+    return standings_catch_up()
 
 
 @shared_task(name="scoring.board_set_analyse", acks_late=True, max_retries=2)
 def board_set_analyse_task(board_set_id: int) -> int:
     """Store double-dummy tricks on the boards of ``board_set_id``; returns how many."""
-    from scoring.analysis_jobs import board_set_analyse
+    from scoring.analysis_jobs import board_set_analyse  # only workers load it (and the solver)
 
     return board_set_analyse(board_set_id=board_set_id)
+
+
+def _countdown() -> float | None:
+    """Seconds a recompute waits before it starts, gathering the results of a burst
+    (``SCORING_RECOMPUTE_COUNTDOWN``, default 0.25 s; eager mode runs at once)."""
+    value = getattr(settings, "SCORING_RECOMPUTE_COUNTDOWN", None)
+    if value is None:
+        value = float(os.environ.get("SCORING_RECOMPUTE_COUNTDOWN", "0.25"))
+    return value or None
+
+
+def standings_request(section_id: int) -> None:
+    """Enqueue a recompute of ``section_id`` once the current transaction commits."""
+    transaction.on_commit(lambda: standings_enqueue(section_id))
+
+
+def standings_enqueue(section_id: int) -> bool:
+    """Send the recompute task unless one is already waiting. Never raises: returns False
+    (and marks the section stale) when the cache or the broker cannot be reached."""
+    key = live.QUEUED_KEY.format(section_id)
+    try:
+        if not cache.add(key, 1, timeout=live.QUEUED_TTL):
+            return True
+        standings_recompute_task.apply_async(args=[section_id], countdown=_countdown())
+    except Exception:  # noqa: BLE001 - whatever the broker raises, the result is saved
+        logger.exception("could not enqueue the standings of section %s; marked stale", section_id)
+        live.queued_clear(section_id)
+        live.section_mark_stale(section_id)
+        return False
+    return True
+
+
+def standings_catch_up() -> list[int]:
+    """Enqueue every lagging section (see :func:`scoring.live.sections_lagging`); returns
+    their ids."""
+    lagging = live.sections_lagging()
+    for section_id in lagging:
+        live.queued_clear(section_id)
+        standings_enqueue(section_id)
+    return lagging
+
+
+def board_set_analysis_enqueue(board_set_id: int) -> bool:
+    """Ask a worker for the double-dummy tricks of ``board_set_id``. Not on a site configured
+    without a worker (``CELERY_TASK_ALWAYS_EAGER``, the embedded default): the solver would
+    run inside the web request; there ``manage.py demo`` or a worker analyses later. Never
+    raises."""
+    if settings.CELERY_TASK_ALWAYS_EAGER:
+        return False
+    try:
+        board_set_analyse_task.delay(board_set_id)
+    except Exception:  # noqa: BLE001 - the broker is unavailable: analyse later
+        logger.warning("double-dummy analysis of board set %s not started", board_set_id)
+        return False
+    return True
+
+
+def analysis_request(section_id: int) -> bool:
+    """Enqueue the double-dummy analysis of the section's board set if some of its boards
+    have a deal but no table yet (at most once an hour per board set). Never raises; only
+    when tasks are sent to a worker: run eagerly they would load the solver into the web
+    process."""
+    if board_set_analyse_task.app.conf.task_always_eager:
+        return False
+    board_set_id = Section.objects.filter(pk=section_id).values_list("board_set_id", flat=True)
+    board_set_id = next(iter(board_set_id), None)
+    if board_set_id is None:
+        return False
+    if not Board.objects.filter(board_set_id=board_set_id, dd_tricks="").exclude(deal="").exists():
+        return False
+    try:
+        if cache.add(live.ANALYSIS_KEY.format(board_set_id), 1, timeout=3600):
+            board_set_analyse_task.delay(board_set_id)
+            return True
+    except Exception:  # noqa: BLE001 - the analysis can wait for the next recompute
+        logger.warning("could not enqueue the analysis of board set %s", board_set_id)
+    return False

@@ -58,5 +58,52 @@ def test_board_sets_made_on_the_embedded_default_do_not_run_the_solver_in_the_re
     club = Club.objects.create(name="Solver-free", slug="solver-free")
     with django_capture_on_commit_callbacks(execute=True) as callbacks:
         board_set = board_set_generate(club=club, count=4, seed="x")
-    assert callbacks == []
+    assert len(callbacks) == 1  # board_set_dealt announced; scoring sends no task when eager
     assert not board_set.boards.exclude(dd_tricks="").exists()
+
+
+@pytest.mark.django_db
+def test_demo_prints_its_summary_then_the_logins_last_and_nothing_else(capsys):
+    call_command("demo")
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("Demo club:")
+    assert lines[-4].startswith("Logins (password for all:")
+    assert [line.split()[0] for line in lines[-3:]] == ["marta", "jana", "tomas"]
+    assert not [line for line in lines if "Task " in line or "0 boards" in line]
+
+
+@pytest.mark.django_db
+def test_demo_twice_duplicates_nothing():
+    from boston.models import BostonTable
+    from clubs.models import ClubNight, Member
+    from scoring.models import Result
+    from tournaments.models import Board, Tournament
+
+    def counts():
+        return [
+            model.objects.count()
+            for model in (Club, Member, ClubNight, BostonTable, Tournament, Board, Result)
+        ]
+
+    call_command("demo", "--analyse-later")
+    first = counts()
+    call_command("demo", "--analyse-later")
+    assert counts() == first
+
+
+@pytest.mark.django_db
+def test_demo_analysing_later_leaves_the_tables_to_boards_analyse(capsys):
+    from engine.analysis import analysis_available
+    from tournaments.models import Board
+
+    call_command("demo", "--analyse-later")
+    boards = Board.objects.filter(board_set__club__slug="demo")
+    assert boards.exists() and not boards.exclude(dd_tricks="").exists()
+    capsys.readouterr()
+    call_command("boards_analyse", "--club", "demo")
+    out = capsys.readouterr().out
+    if not analysis_available():
+        assert "No double-dummy analysis here" in out
+        return
+    assert f"stored for {boards.count()} boards" in out
+    assert not boards.filter(dd_tricks="").exists()

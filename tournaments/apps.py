@@ -6,3 +6,5 @@ class TournamentsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "tournaments"
     verbose_name = _("Tournaments")
+    # What the site layer (tenace.parts) collects from this app, as dotted paths.
+    demo_loader = "tournaments.demo.demo_load"

@@ -6,6 +6,7 @@ import datetime as dt
 
 from django.db import transaction
 
+from clubs.demo import DemoOptions
 from clubs.models import Club, Member
 from tournaments import schedule, services
 from tournaments.models import Section, Tournament, TournamentStatus
@@ -53,7 +54,8 @@ def demo_tournaments_load(club: Club, *, today: dt.date | None = None) -> list[T
     members = list(Member.objects.filter(memberships__club=club).distinct().order_by("pk"))
     needed = 24
     for n in range(len(members), needed):
-        members.append(Member.objects.create(name=f"Demo Player {n + 1}"))
+        # Guests (no membership): looked up by name, so a second run adds nobody.
+        members.append(Member.objects.get_or_create(name=f"Demo Player {n + 1}")[0])
     pairs = [(members[2 * k], members[2 * k + 1]) for k in range(needed // 2)]
     mitchell = _demo_event(
         club,
@@ -81,16 +83,9 @@ def demo_tournaments_load(club: Club, *, today: dt.date | None = None) -> list[T
     return [mitchell, howell]
 
 
-def demo_boards_analyse(events: list[Tournament]) -> int:
-    """Double-dummy tables for the demo's boards, computed here (the command line, not the
-    web process); 0 when the ``analysis`` extra is not installed."""
-    from engine.analysis import analysis_available
-
-    if not analysis_available():
-        return 0
-    from scoring.analysis_jobs import board_set_analyse
-
-    board_sets = Section.objects.filter(session__tournament__in=events).values_list(
-        "board_set_id", flat=True
-    )
-    return sum(board_set_analyse(board_set_id=pk) for pk in set(board_sets) if pk)
+def demo_load(club: Club, options: DemoOptions) -> list[str]:
+    """The demo command's part (named in TournamentsConfig): the events, a line each."""
+    return [
+        f"  event: {event.name} ({event.get_status_display()})"
+        for event in demo_tournaments_load(club)
+    ]

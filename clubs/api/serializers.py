@@ -1,4 +1,5 @@
-"""Serializers of the clubs API: clubs, members, memberships, seasons and the ladder.
+"""Serializers of the clubs API: clubs, members, memberships and seasons (the season's
+ladders are the site's: :mod:`tenace.api`).
 
 Club nights, tables, rubbers and hands are in :mod:`clubs.api.serializers_nights`. Writes go
 through services; these serializers only check the shape of the input.
@@ -143,33 +144,3 @@ class SeasonSerializer(serializers.ModelSerializer):
         fields = ["id", "name", "starts", "ends", "count_best", "min_attendance"]
         read_only_fields = ["id"]
         extra_kwargs = {"min_attendance": {"required": False}}
-
-
-class LadderRowSerializer(serializers.Serializer):
-    rank = serializers.IntegerField(help_text="Equal totals share a rank (1, 2, 2, 4).")
-    member = serializers.IntegerField(source="member_id")
-    member_name = serializers.CharField()
-    total = serializers.FloatField(help_text="Rubber points over the counted results.")
-    counted = serializers.IntegerField(help_text="Results that count under the rule.")
-    played = serializers.IntegerField(help_text="Club nights played in the season.")
-
-
-class PercentageRowSerializer(serializers.Serializer):
-    rank = serializers.IntegerField(help_text="Equal averages share a rank.")
-    member = serializers.IntegerField(source="member_id")
-    member_name = serializers.CharField()
-    average = serializers.FloatField(help_text="Average percentage over the counted results.")
-    counted = serializers.IntegerField(help_text="Results that count under the rule.")
-    played = serializers.IntegerField(help_text="Tournament results in the season.")
-
-
-class LadderSerializer(serializers.Serializer):
-    """A season's two ladders under one counting rule, never added together."""
-
-    season = serializers.IntegerField()
-    count_best = serializers.IntegerField(allow_null=True)
-    min_attendance = serializers.IntegerField()
-    rows = LadderRowSerializer(many=True, help_text="Rubber points from club nights.")
-    tournaments = PercentageRowSerializer(
-        many=True, help_text="Average percentages from tournaments."
-    )

@@ -1,4 +1,5 @@
-"""Viewsets of the clubs API: clubs, members, memberships, seasons and their ladders.
+"""Viewsets of the clubs API: clubs, members, memberships and seasons (the season's ladders
+are the site's: :mod:`tenace.api`).
 
 Thin: check the input's shape, call one service, map :class:`clubs.errors.ClubError` to a 400
 with its message. Permissions come from :mod:`clubs.permissions` (see
@@ -6,8 +7,6 @@ with its message. Permissions come from :mod:`clubs.permissions` (see
 """
 
 from __future__ import annotations
-
-from dataclasses import asdict
 
 from django.db.models import Prefetch
 from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_view
@@ -21,7 +20,6 @@ from clubs import club_settings, services
 from clubs.api import serializers as s
 from clubs.api.access import CLUB_SLUG, ClubScoped, ClubSettingsPermission
 from clubs.errors import ClubError, MemberImportRefused
-from clubs.ladder import season_ladders
 from clubs.models import Club, Member, Membership, Season
 from clubs.permissions import Action, IsClubSecretary, can
 
@@ -270,26 +268,3 @@ class SeasonViewSet(
             serializer.instance = services.season_update(season=season, **data)
         except ClubError as error:
             raise bad_request(error) from error
-
-    @extend_schema(summary="The season's ladders", responses=s.LadderSerializer)
-    @action(detail=True, methods=["get"])
-    def ladder(self, request, club_slug=None, pk=None):
-        """The season's ladders under its counting rule: rubber points from club nights
-        (``rows``) and average percentages from tournaments (``tournaments``), each with rank
-        (ties share a rank), member, results counted and played."""
-        season = self.get_object()
-        ladders = season_ladders(season)
-        ids = {r.member_id for r in ladders.rubber} | {r.member_id for r in ladders.tournaments}
-        names = dict(Member.objects.filter(pk__in=ids).values_list("pk", "name"))
-
-        def named(rows) -> list[dict]:
-            return [asdict(r) | {"member_name": names.get(r.member_id, "")} for r in rows]
-
-        data = {
-            "season": season.pk,
-            "count_best": ladders.rule.best,
-            "min_attendance": ladders.rule.min_attendance,
-            "rows": named(ladders.rubber),
-            "tournaments": named(ladders.tournaments),
-        }
-        return Response(s.LadderSerializer(data).data)

@@ -1,5 +1,6 @@
-"""The club's own pages: home, member directory, members and memberships, member import,
-seasons, the season ladder and the player page. Thin: each view checks permission with
+"""The club's own pages: member directory, members and memberships, member import and
+seasons (the club's home, the season ladder and the player page combine several apps: they
+are the site's, in :mod:`tenace.views`). Thin: each view checks permission with
 :mod:`clubs.permissions`, calls one service or selector, and maps a ClubError to a message."""
 
 from __future__ import annotations
@@ -9,7 +10,6 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
-from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
 from clubs import selectors, services
@@ -17,7 +17,6 @@ from clubs.errors import ClubError, MemberImportRefused
 from clubs.forms import MemberAddForm, MemberForm, MemberImportForm, MembershipForm, SeasonForm
 from clubs.models import Club, Member, Membership
 from clubs.permissions import Action, can, require
-from clubs.svg import form_chart
 
 
 def _club(slug: str) -> Club:
@@ -26,22 +25,6 @@ def _club(slug: str) -> Club:
 
 def club_list(request: HttpRequest) -> HttpResponse:
     return render(request, "clubs/club_list.html", {"clubs": selectors.clubs_all()})
-
-
-def club_home(request: HttpRequest, slug: str) -> HttpResponse:
-    club = _club(slug)
-    organiser = can(request.user, Action.ORGANISE, club)
-    home = selectors.club_home(club, today=timezone.localdate(), with_drafts=organiser)
-    return render(
-        request,
-        "clubs/club_home.html",
-        {
-            "club": club,
-            "home": home,
-            "can_organise": organiser,
-            "can_manage": can(request.user, Action.MANAGE_CLUB, club),
-        },
-    )
 
 
 def member_list(request: HttpRequest, slug: str) -> HttpResponse:
@@ -193,52 +176,3 @@ def season_edit(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     club = _club(slug)
     require(request.user, Action.MANAGE_CLUB, club)
     return _season_form(request, club, selectors.club_season(club, pk))
-
-
-def ladder(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-    club = _club(slug)
-    season = selectors.club_season(club, pk)
-    ladders = selectors.season_ladders_named(season)
-    return render(
-        request,
-        "clubs/ladder.html",
-        {
-            "club": club,
-            "season": season,
-            "rule": ladders.rule,
-            "rubber_rows": ladders.rubber,
-            "tournament_rows": ladders.tournaments,
-            "can_manage": can(request.user, Action.MANAGE_CLUB, club),
-        },
-    )
-
-
-def player(request: HttpRequest, slug: str, member_id: int) -> HttpResponse:
-    club = _club(slug)
-    member = selectors.club_member(club, member_id)
-    seasons = list(selectors.club_seasons(club))
-    season = next((s for s in seasons if str(s.pk) == request.GET.get("season")), None)
-    season = season or selectors.season_on(club, timezone.localdate())
-    history = selectors.player_history(season, member) if season else None
-    chart = ""
-    if history and history.nights:
-        chart = form_chart(
-            history.form_points,
-            title=_("Form of %(name)s over %(season)s")
-            % {"name": member.name, "season": season.name},
-            description=_("Cumulative rubber points after each of %(n)d club nights: %(total)g.")
-            % {"n": len(history.nights), "total": history.total_points},
-        )
-    return render(
-        request,
-        "clubs/player.html",
-        {
-            "club": club,
-            "member": member,
-            "season": season,
-            "seasons": seasons,
-            "history": history,
-            "chart": mark_safe(chart),  # noqa: S308 - form_chart escapes every text
-            "can_manage": can(request.user, Action.MANAGE_CLUB, club),
-        },
-    )

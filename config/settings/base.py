@@ -16,8 +16,13 @@ import dj_database_url
 from django.utils.translation import gettext_lazy as _
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
-VAR_DIR = Path(os.environ.get("TENACE_VAR_DIR", BASE_DIR / "var"))
-VAR_DIR.mkdir(parents=True, exist_ok=True)  # the SQLite file, logs and collected static files
+#: A checkout (manage.py beside the packages) keeps templates/, static/ and locale/ at its
+#: top; an installed wheel carries them inside the tenace app, found as an app's own.
+CHECKOUT = (BASE_DIR / "manage.py").is_file()
+#: The SQLite file, logs and collected static files: ``TENACE_VAR_DIR``, else ``var/`` in a
+#: checkout, else ``var/`` in the working directory of an installed site.
+VAR_DIR = Path(os.environ.get("TENACE_VAR_DIR") or (BASE_DIR if CHECKOUT else Path.cwd()) / "var")
+VAR_DIR.mkdir(parents=True, exist_ok=True)
 
 
 def env_bool(name: str, default: bool = False) -> bool:
@@ -54,6 +59,8 @@ INSTALLED_APPS = [
     "tournaments",
     "scoring",
     "boston",
+    # The site layer, above every app: season ladders, player page, club home, demo command.
+    "tenace",
 ]
 
 MIDDLEWARE = [
@@ -76,7 +83,7 @@ ASGI_APPLICATION = "config.asgi.application"
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
-        "DIRS": [BASE_DIR / "templates"],
+        "DIRS": [BASE_DIR / "templates"] if CHECKOUT else [],
         "APP_DIRS": True,
         "OPTIONS": {
             "context_processors": [
@@ -127,14 +134,14 @@ AUTH_PASSWORD_VALIDATORS = [
 # Internationalisation: English source, Spanish and Czech catalogues kept complete.
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", _("English")), ("es", _("Spanish")), ("cs", _("Czech"))]
-LOCALE_PATHS = [BASE_DIR / "locale"]
+LOCALE_PATHS = [BASE_DIR / "locale"] if CHECKOUT else []
 USE_I18N = True
 TIME_ZONE = "Europe/Madrid"
 USE_TZ = True
 
 STATIC_URL = "/static/"
 STATIC_ROOT = VAR_DIR / "staticfiles"
-STATICFILES_DIRS = [BASE_DIR / "static"]
+STATICFILES_DIRS = [BASE_DIR / "static"] if CHECKOUT else []
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
@@ -206,4 +213,10 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
+    # Tasks run eagerly (the embedded default) inside commands and requests: their success
+    # lines and the in-memory broker's notices would bury a command's own output.
+    "loggers": {
+        "celery.app.trace": {"level": "WARNING" if CELERY_TASK_ALWAYS_EAGER else "INFO"},
+        "kombu.connection": {"level": "ERROR" if CELERY_TASK_ALWAYS_EAGER else "WARNING"},
+    },
 }

@@ -148,7 +148,7 @@ def clubs_routes() -> dict[str, Route]:
     routes: dict[str, Route] = {}
     for namespace, pattern, kwargs, methods in _walk(get_resolver().url_patterns, "", ()):
         in_clubs = namespace == "clubs" or (
-            namespace == "api" and _view_module(pattern.callback).startswith("clubs.")
+            namespace == "api" and _view_module(pattern.callback).startswith(("clubs.", "tenace."))
         )
         if in_clubs and pattern.name:
             name = f"{namespace}:{pattern.name}"

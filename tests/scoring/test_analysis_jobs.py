@@ -31,9 +31,9 @@ def test_board_set_analyse_stores_each_boards_double_dummy_table(client):
 
 @pytest.mark.django_db
 def test_eager_tasks_never_ask_for_analysis_in_the_web_process():
-    from scoring import live
+    from scoring import tasks
 
     scheduled = mitchell_section(tables=3)
-    assert live.analysis_request(scheduled.section.pk) is False
+    assert tasks.analysis_request(scheduled.section.pk) is False
     scheduled.boards[1].refresh_from_db()
     assert scheduled.boards[1].dd_tricks == ""

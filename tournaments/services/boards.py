@@ -8,7 +8,6 @@ import secrets
 from collections.abc import Mapping
 from typing import Any
 
-from django.conf import settings
 from django.db import transaction
 from django.utils.translation import gettext as _
 
@@ -28,6 +27,7 @@ from tournaments.models import (
     BoardDealChange,
     BoardSet,
 )
+from tournaments.signals import board_set_dealt
 
 logger = logging.getLogger(__name__)
 
@@ -54,28 +54,9 @@ def _board_row(board_set: BoardSet, board: EngineBoard) -> Board:
 
 
 def _analyse_later(board_set: BoardSet) -> None:
-    """Ask a worker for the double-dummy tricks once the set is committed.
-
-    On the embedded default (tasks run eagerly, no worker) nothing is started: the solver
-    would run inside the web request and load into the web process. There the analysis is
-    run by ``manage.py demo`` or by a worker once Redis is configured.
-    """
-    if settings.CELERY_TASK_ALWAYS_EAGER:
-        return
-
-    def enqueue() -> None:
-        try:
-            from scoring.tasks import board_set_analyse_task
-        except ImportError:  # the scoring app's task is not installed
-            return
-        try:
-            board_set_analyse_task.delay(board_set.pk)
-        except Exception:  # noqa: BLE001 - the broker is unavailable: analyse later
-            logger.warning(
-                "double-dummy analysis of board set %s not started", board_set.pk, exc_info=True
-            )
-
-    transaction.on_commit(enqueue)
+    """Announce the set's deals once they are committed (:data:`board_set_dealt`): the
+    scoring app listens and asks a worker for the double-dummy tricks."""
+    transaction.on_commit(lambda: board_set_dealt.send(sender=BoardSet, board_set_id=board_set.pk))
 
 
 @transaction.atomic

@@ -10,7 +10,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from clubs.ladder import season_ladder, season_ladders
+from clubs.ladder import season_ladder
 from clubs.matches import rubber_start_next
 from clubs.models import (
     Club,
@@ -24,6 +24,7 @@ from clubs.models import (
     TableSeat,
 )
 from clubs.rubbers import hand_enter
+from tenace.ladders import season_ladders
 
 pytestmark = pytest.mark.django_db
 

@@ -1,0 +1,11 @@
+"""What the scoring app does when a lower app announces something (connected in
+:meth:`scoring.apps.ScoringConfig.ready`). Each receiver calls one service."""
+
+from __future__ import annotations
+
+from scoring import tasks
+
+
+def board_set_dealt_analyse(sender, *, board_set_id: int, **kwargs) -> None:
+    """A board set's deals were committed: ask a worker for their double-dummy tables."""
+    tasks.board_set_analysis_enqueue(board_set_id)

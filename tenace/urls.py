@@ -1,0 +1,15 @@
+"""The site's pages about a club (:mod:`tenace.views`). :mod:`config.urls` mounts them at
+/clubs/ in the "clubs" namespace together with the clubs app's own pages, so every page about
+a club keeps one address scheme and one namespace (``clubs:home``, ``clubs:ladder``,
+``clubs:player``)."""
+
+from django.urls import path
+
+from tenace import views
+
+C = "<slug:slug>/"
+club_urlpatterns = [
+    path(C, views.club_home, name="home"),
+    path(f"{C}members/<int:member_id>/", views.player, name="player"),
+    path(f"{C}seasons/<int:pk>/ladder/", views.ladder, name="ladder"),
+]
