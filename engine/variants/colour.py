@@ -26,6 +26,7 @@ from engine.cards import Card, Rank, Suit
 from engine.variants.common import (
     Rules,
     TurnAuction,
+    VariantError,
     check_count,
     one_against_three,
     preset,
@@ -421,26 +422,14 @@ class ColourAuction(TurnAuction[ColourCall]):
                 "waited_join_only",
                 player=self.name(player),
             )
-        try:
-            check_contract(
-                self.rules,
-                ColourContract(
-                    call.kind,
-                    (player,) * (2 if call.kind.partners else 1) if False else (player,),
-                    call.level,
-                    call.suit,
-                )
-                if not call.kind.partners
-                else ColourContract(call.kind, (player, (player + 1) % 4), call.level, call.suit),
-            )
-        except Exception as error:  # noqa: BLE001 — the contract's own refusal
-            return (
-                error
-                if isinstance(error, type(refuse("", "x")))
-                else refuse("not a bid", "unknown_call", call=str(call))
-            )
+        assert call.kind is not None
         if call.kind is ColourKind.TROEL:
             return refuse("troel is not bid: it is declared with three aces", "troel_not_bid")
+        side = (player, (player + 2) % 4) if call.kind.partners else (player,)
+        try:
+            check_contract(self.rules, ColourContract(call.kind, side, call.level, call.suit))
+        except VariantError as error:
+            return error
         if self.high is not None and self._key(call) <= self._key(self.high[1]):
             return refuse(
                 f"{call} does not outrank {self.high[1]}",
