@@ -18,6 +18,7 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
     path("clubs/<slug:slug>/boston/", include("boston.urls")),
+    path("clubs/<slug:slug>/whist-family/", include("variants.urls")),
     path("clubs/", include("clubs.urls")),
     path("events/", include("tournaments.urls")),
     path("results/", include("scoring.urls")),

@@ -281,10 +281,9 @@ def check_count(tricks: int, most: int = 13, what: str = "tricks") -> int:
     if not 0 <= tricks <= most:
         raise refuse(
             f"{tricks} is not a number of {what} from 0 to {most}",
-            "tricks_out_of_range",
-            player="",
+            "count_out_of_range",
             tricks=tricks,
-            cards=most,
+            most=most,
         )
     return tricks
 
