@@ -241,9 +241,9 @@ def variant_table_create(
             exact.schedule(rules, len(members))
         if game == Game.KNOCKOUT:
             knockout.knockout_start(len(members), rules)
+        _check_own_table(game, rules, own_table)
     except ValidationError as error:
         raise TableRefused("; ".join(error.messages)) from None
-        _check_own_table(game, rules, own_table)
     except EngineError as error:
         raise TableRefused(ruling_text(error)) from None
     except HandRefused as error:
