@@ -34,8 +34,9 @@ def night(club) -> ClubNight:
 
 @pytest.fixture
 def season(club) -> Season:
-    return Season.objects.create(club=club, name="2026", starts=dt.date(2026, 1, 1),
-                                 ends=dt.date(2026, 12, 31))
+    return Season.objects.create(
+        club=club, name="2026", starts=dt.date(2026, 1, 1), ends=dt.date(2026, 12, 31)
+    )
 
 
 @pytest.fixture
@@ -61,8 +62,9 @@ def make_table(night, people):
     def make(game: str, players: int = 4, **kwargs):
         if game == "colour" and "own_table" not in kwargs:
             kwargs["own_table"] = DEMO_GRID
-        return variant_table_create(club_night=night, game=game,
-                                    members=seated(people, players), **kwargs)
+        return variant_table_create(
+            club_night=night, game=game, members=seated(people, players), **kwargs
+        )
 
     return make
 

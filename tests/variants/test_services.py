@@ -21,8 +21,12 @@ def scores(hand: VariantHand) -> list[int]:
 
 
 def test_solo_calls_are_replayed_and_settled_zero_sum(table):
-    hand = hand_enter(table=table, expected_number=1,
-                      entry=HandEntry(calls=("solo", "pass", "pass", "pass"), tricks=7), by=None)
+    hand = hand_enter(
+        table=table,
+        expected_number=1,
+        entry=HandEntry(calls=("solo", "pass", "pass", "pass"), tricks=7),
+        by=None,
+    )
     assert hand.contract == "solo" and hand.declarer == 1 and hand.made
     assert scores(hand) == [-12, 36, -12, -12]
 
@@ -49,8 +53,12 @@ def test_the_same_hand_twice_is_a_conflict_with_the_stored_hand(table):
 def test_colour_whist_without_a_price_is_refused_by_name(make_table):
     table = make_table("colour", own_table={"name": "ours", "contracts": {}})
     with pytest.raises(HandRefused) as error:
-        hand_enter(table=table, expected_number=1, by=None,
-                   entry=HandEntry(contract="solo_slim", declarer=0, tricks=13))
+        hand_enter(
+            table=table,
+            expected_number=1,
+            by=None,
+            entry=HandEntry(contract="solo_slim", declarer=0, tricks=13),
+        )
     assert "solo_slim" in str(error.value)
 
 
@@ -61,29 +69,40 @@ def test_colour_whist_table_needs_a_readable_grid(make_table):
 
 def test_bid_whist_points_per_side(make_table):
     table = make_table("bid")
-    hand = hand_enter(table=table, expected_number=1, by=None,
-                      entry=HandEntry(calls=("4:uptown", "pass", "5:no_trump", "pass"), tricks=10))
+    hand = hand_enter(
+        table=table,
+        expected_number=1,
+        by=None,
+        entry=HandEntry(calls=("4:uptown", "pass", "5:no_trump", "pass"), tricks=10),
+    )
     assert scores(hand) == [0, 10, 0, 10]
 
 
 def test_minnesota_low_hand_more_tricks_is_negative(make_table):
     table = make_table("minnesota")
-    hand = hand_enter(table=table, expected_number=1, by=None,
-                      entry=HandEntry(grander=None, tricks=9))
+    hand = hand_enter(
+        table=table, expected_number=1, by=None, entry=HandEntry(grander=None, tricks=9)
+    )
     assert scores(hand) == [-3, 0, -3, 0]
 
 
 def test_knockout_cards_fall_players_go_out_and_the_winner(make_table):
     table = make_table("knockout", players=3, preset="wikipedia")
-    hand_enter(table=table, expected_number=1, by=None,
-               entry=HandEntry(suit="H", tricks_each=(4, 3, 0)))
+    hand_enter(
+        table=table, expected_number=1, by=None, entry=HandEntry(suit="H", tricks_each=(4, 3, 0))
+    )
     status = table_status(type(table).objects.get(pk=table.pk))
     assert status.out == [2] and status.cards == 6
     with pytest.raises(HandRefused):
-        hand_enter(table=table, expected_number=2, by=None,
-                   entry=HandEntry(suit="S", tricks_each=(3, 2, 1)))
-    hand_enter(table=table, expected_number=2, by=None,
-               entry=HandEntry(suit="S", tricks_each=(6, 0, None)))
+        hand_enter(
+            table=table,
+            expected_number=2,
+            by=None,
+            entry=HandEntry(suit="S", tricks_each=(3, 2, 1)),
+        )
+    hand_enter(
+        table=table, expected_number=2, by=None, entry=HandEntry(suit="S", tricks_each=(6, 0, None))
+    )
     status = table_status(type(table).objects.get(pk=table.pk))
     assert status.winner == 0 and status.over
 
@@ -91,37 +110,55 @@ def test_knockout_cards_fall_players_go_out_and_the_winner(make_table):
 def test_exact_bid_game_follows_its_schedule_and_the_hook(make_table):
     table = make_table("exact", players=3)
     with pytest.raises(HandRefused) as hooked:
-        hand_enter(table=table, expected_number=1, by=None,
-                   entry=HandEntry(bids=(0, 1, 0), tricks_each=(0, 1, 0)))
+        hand_enter(
+            table=table,
+            expected_number=1,
+            by=None,
+            entry=HandEntry(bids=(0, 1, 0), tricks_each=(0, 1, 0)),
+        )
     assert "may not bid" in str(hooked.value)
-    hand = hand_enter(table=table, expected_number=1, by=None,
-                      entry=HandEntry(bids=(1, 1, 0), tricks_each=(0, 1, 0)))
+    hand = hand_enter(
+        table=table,
+        expected_number=1,
+        by=None,
+        entry=HandEntry(bids=(1, 1, 0), tricks_each=(0, 1, 0)),
+    )
     assert hand.cards == 1 and scores(hand) == [-1, 6, 5]
     assert [line.bid for line in hand.lines.all()] == [1, 1, 0]
 
 
 def test_a_correction_rejudges_later_hands_and_keeps_the_audit(make_table, people):
     table = make_table("knockout", players=3, preset="wikipedia")
-    hand_enter(table=table, expected_number=1, by=None,
-               entry=HandEntry(tricks_each=(4, 3, 0)))
-    hand_enter(table=table, expected_number=2, by=None,
-               entry=HandEntry(tricks_each=(6, 0, None)))
+    hand_enter(table=table, expected_number=1, by=None, entry=HandEntry(tricks_each=(4, 3, 0)))
+    hand_enter(table=table, expected_number=2, by=None, entry=HandEntry(tricks_each=(6, 0, None)))
     first = table.hands.get(number=1)
     with pytest.raises(HandRefused):  # hand 2 would then miss player 2's tricks
-        hand_correct(hand=first, entry=HandEntry(tricks_each=(4, 2, 1)),
-                     by=people["secretary"], reason="recount")
+        hand_correct(
+            hand=first,
+            entry=HandEntry(tricks_each=(4, 2, 1)),
+            by=people["secretary"],
+            reason="recount",
+        )
     exact = make_table("exact", players=3)
-    hand_enter(table=exact, expected_number=1, by=None,
-               entry=HandEntry(bids=(1, 1, 0), tricks_each=(0, 1, 0)))
-    correction = hand_correct(hand=exact.hands.get(number=1),
-                              entry=HandEntry(bids=(1, 1, 0), tricks_each=(1, 0, 0)),
-                              by=people["secretary"], reason="tricks were swapped")
+    hand_enter(
+        table=exact,
+        expected_number=1,
+        by=None,
+        entry=HandEntry(bids=(1, 1, 0), tricks_each=(0, 1, 0)),
+    )
+    correction = hand_correct(
+        hand=exact.hands.get(number=1),
+        entry=HandEntry(bids=(1, 1, 0), tricks_each=(1, 0, 0)),
+        by=people["secretary"],
+        reason="tricks were swapped",
+    )
     assert correction.before["scores"] == [-1, 6, 5]
     assert correction.after["scores"] == [6, -1, 5]
     assert VariantHandCorrection.objects.get().corrected_by == people["secretary"]
     with pytest.raises(HandRefused):
-        hand_correct(hand=exact.hands.get(number=1), entry=HandEntry(), by=people["secretary"],
-                     reason="  ")
+        hand_correct(
+            hand=exact.hands.get(number=1), entry=HandEntry(), by=people["secretary"], reason="  "
+        )
 
 
 def test_a_table_needs_the_games_number_of_club_members(make_table, people, night):

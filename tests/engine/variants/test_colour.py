@@ -28,8 +28,9 @@ RULES = colour_rules("club_grid")
 GRID = PointsGrid.from_dict(
     {
         "name": "test",
-        "contracts": {k.value: {"base": 2 + i, "over": 1, "under": 1}
-                      for i, k in enumerate(ColourKind)},
+        "contracts": {
+            k.value: {"base": 2 + i, "over": 1, "under": 1} for i, k in enumerate(ColourKind)
+        },
         "all_tricks": 2,
     }
 )
@@ -78,8 +79,12 @@ def test_several_players_may_play_small_misery_each_settled_alone():
 
 def test_the_empty_grid_refuses_with_the_missing_contracts_name():
     with pytest.raises(VariantError) as error:
-        settle_colour(RULES, PointsGrid.from_dict({"name": "club"}),
-                      ColourContract(ColourKind.SOLO_SLIM, (0,)), (13,))
+        settle_colour(
+            RULES,
+            PointsGrid.from_dict({"name": "club"}),
+            ColourContract(ColourKind.SOLO_SLIM, (0,)),
+            (13,),
+        )
     assert error.value.code == "no_price" and error.value.params["contract"] == "solo_slim"
 
 
@@ -91,8 +96,12 @@ def test_a_bad_grid_entry_is_named():
 
 def test_piccolo_can_be_switched_off():
     with pytest.raises(VariantError):
-        settle_colour(colour_rules("club_grid", piccolo=False), GRID,
-                      ColourContract(ColourKind.PICCOLO, (2,)), (1,))
+        settle_colour(
+            colour_rules("club_grid", piccolo=False),
+            GRID,
+            ColourContract(ColourKind.PICCOLO, (2,)),
+            (1,),
+        )
 
 
 def hands_with(*cards_for_zero: str) -> list[list[Card]]:

@@ -22,8 +22,12 @@ from engine.variants.knockout import KNOCKOUT_PRESETS
 from engine.variants.minnesota import MINNESOTA_PRESETS
 from engine.variants.solo import SOLO_PRESETS
 
-ALL_PRESETS = [*EXACT_PRESETS.values(), *KNOCKOUT_PRESETS.values(),
-               *MINNESOTA_PRESETS.values(), *SOLO_PRESETS.values()]
+ALL_PRESETS = [
+    *EXACT_PRESETS.values(),
+    *KNOCKOUT_PRESETS.values(),
+    *MINNESOTA_PRESETS.values(),
+    *SOLO_PRESETS.values(),
+]
 
 
 def cards(text: str) -> list[Card]:

@@ -31,8 +31,8 @@ def test_romanian_eight_card_deals_have_no_trump():
 
 
 @pytest.mark.parametrize(
-    ("players", "first", "deals"), [(3, 17, 35), (4, 13, 28), (5, 10, 23), (6, 8, 20),
-                                    (7, 7, 19), (8, 6, 18)]
+    ("players", "first", "deals"),
+    [(3, 17, 35), (4, 13, 28), (5, 10, 23), (6, 8, 20), (7, 7, 19), (8, 6, 18)],
 )
 def test_podrida_schedule_matches_the_acanomas_table(players, first, deals):
     plan = schedule(exact_rules("podrida_acanomas"), players)

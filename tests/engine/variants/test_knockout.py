@@ -77,8 +77,9 @@ def test_property_every_game_ends_with_one_winner_who_outlasted_everyone(players
     state = knockout_start(players, rules)
     hands = []
     while not state.is_over:
-        takers = data.draw(st.lists(st.sampled_from(state.alive), min_size=state.cards,
-                                    max_size=state.cards))
+        takers = data.draw(
+            st.lists(st.sampled_from(state.alive), min_size=state.cards, max_size=state.cards)
+        )
         if any(takers.count(d) > 1 for d in state.dogs):
             continue
         tricks = {p: takers.count(p) for p in state.alive}

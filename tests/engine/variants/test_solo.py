@@ -66,8 +66,10 @@ def test_a_price_no_source_gives_is_refused():
 
 
 def test_a_clubs_own_table_is_checked():
-    own = stake_table(solo_rules("foster", stake_table="custom"),
-                      {"name": "ours", "stakes": {"solo": 4}, "per_trick": 1})
+    own = stake_table(
+        solo_rules("foster", stake_table="custom"),
+        {"name": "ours", "stakes": {"solo": 4}, "per_trick": 1},
+    )
     assert own.stake(SoloKind.SOLO) == 4
     with pytest.raises(VariantError):
         StakeTable.from_dict({"name": "bad", "stakes": {"grand": 4}})
