@@ -12,7 +12,7 @@ from variants.verdict import HandEntry
 SEAT_HELP = "a seat: 0 = N (or the first seat), clockwise"
 
 
-class LineSerializer(serializers.ModelSerializer):
+class VariantLineSerializer(serializers.ModelSerializer):
     class Meta:
         model = VariantHandLine
         fields = ["position", "bid", "tricks", "score", "out"]
@@ -20,7 +20,7 @@ class LineSerializer(serializers.ModelSerializer):
 
 
 class VariantHandSerializer(serializers.ModelSerializer):
-    lines = LineSerializer(many=True, read_only=True)
+    lines = VariantLineSerializer(many=True, read_only=True)
     entry = serializers.DictField(read_only=True, help_text="the hand as entered")
     trump = serializers.CharField(read_only=True, help_text="S, H, D, C, NT or empty")
 
@@ -172,7 +172,7 @@ class VariantCorrectionSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
-class NightPlayerSerializer(serializers.Serializer):
+class VariantNightPlayerSerializer(serializers.Serializer):
     member = serializers.IntegerField(source="member.pk")
     name = serializers.CharField(source="member.name")
     game = serializers.CharField()
@@ -185,13 +185,13 @@ class VariantNightSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     date = serializers.DateField()
     tables = serializers.ListField(child=serializers.IntegerField())
-    players = NightPlayerSerializer(many=True)
+    players = VariantNightPlayerSerializer(many=True)
 
 
-class DetailSerializer(serializers.Serializer):
+class VariantDetailSerializer(serializers.Serializer):
     detail = serializers.CharField()
 
 
-class ConflictSerializer(serializers.Serializer):
+class VariantConflictSerializer(serializers.Serializer):
     detail = serializers.CharField()
     stored = VariantHandSerializer(required=False)

@@ -22,9 +22,9 @@ from variants.api import serializers as s
 from variants.models import VariantHand
 from variants.services import hand_correct, hand_enter, variant_table_create
 
-REFUSED = OpenApiResponse(s.DetailSerializer, description="Why not (the engine's ruling)")
-FORBIDDEN = OpenApiResponse(s.DetailSerializer, description="Not allowed for this user")
-MISSING = OpenApiResponse(s.DetailSerializer, description="No such row in this club")
+REFUSED = OpenApiResponse(s.VariantDetailSerializer, description="Why not (the engine's ruling)")
+FORBIDDEN = OpenApiResponse(s.VariantDetailSerializer, description="Not allowed for this user")
+MISSING = OpenApiResponse(s.VariantDetailSerializer, description="No such row in this club")
 
 
 class _Filter(serializers.Serializer):
@@ -128,7 +128,7 @@ class VariantTableViewSet(
             401: FORBIDDEN,
             403: FORBIDDEN,
             404: MISSING,
-            409: OpenApiResponse(s.ConflictSerializer, description="Already stored"),
+            409: OpenApiResponse(s.VariantConflictSerializer, description="Already stored"),
         },
         summary="Enter the next hand (players at the table, organisers, secretaries)",
     )
