@@ -20,7 +20,7 @@ SUITS = [("S", _("spades")), ("H", _("hearts")), ("D", _("diamonds")), ("C", _("
 
 #: The fields each game's hand form shows (besides the per-player ones).
 FIELDS = {
-    Game.SOLO: ("calls", "contract", "declarer", "partner", "tricks", "last_trick"),
+    Game.SOLO: ("calls", "contract", "declarer", "partner", "suit", "tricks", "last_trick"),
     Game.COLOUR: ("calls", "contract", "declarer", "partner", "level", "suit", "tricks"),
     Game.BID: ("calls", "contract", "declarer", "level", "tricks", "first_trick"),
     Game.MINNESOTA: ("grander", "tricks"),
@@ -77,10 +77,11 @@ class HandForm(forms.Form):
         ],
     )
 
-    def __init__(self, *args, table: VariantTable, **kwargs) -> None:
+    def __init__(self, *args, table: VariantTable, out: tuple[int, ...] = (), **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.table = table
         names = {s.position: s.member.name for s in table.seats.all()}
+        self.out = set(out)
         seats = [(str(p), seat_label(table, p, names)) for p in sorted(names)]
         self.players = len(names)
         for name in ("declarer", "partner", "last_trick"):
@@ -99,7 +100,7 @@ class HandForm(forms.Form):
         if table.game == Game.MINNESOTA:
             self.fields["tricks"].label = _("Tricks taken by North–South")
         for what in PER_PLAYER.get(table.game, ()):
-            for p in sorted(names):
+            for p in sorted(set(names) - self.out):
                 label = f"{seat_label(table, p, names)}: " + (
                     str(_("bid")) if what == "bid" else str(_("tricks"))
                 )

@@ -46,3 +46,16 @@ def variant_ladder(season: Season, game: str, rule: CountingRule | None = None) 
     """The ``game`` ladder of ``season`` under ``rule`` (default: the season's own)."""
     rule = season_rule(season) if rule is None else rule
     return standings(variant_night_results(season, game), rule)
+
+
+def player_variant_ladders(season: Season, member_id: int) -> dict[str, LadderRow]:
+    """The member's line on each game's ladder of ``season`` (games he has no line on are
+    left out), for the player page: game → :class:`~clubs.ladder.LadderRow`."""
+    from variants.models import Game
+
+    lines = {}
+    for game in Game.values:
+        row = next((r for r in variant_ladder(season, game) if r.member_id == member_id), None)
+        if row is not None:
+            lines[game] = row
+    return lines

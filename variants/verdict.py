@@ -160,6 +160,7 @@ def _solo(context: Context, entry: HandEntry) -> Verdict:
             amounts = solo.settle_general_misere(rules, last, table)
             return Verdict([Line(score=a) for a in amounts], "general_misere", last, None)
         return Verdict([Line() for _ in range(4)], "redeal")
+    solo.check_solo_trump(rules, contract.kind, _suit(entry.suit))
     tricks = _need(entry.tricks, _("Give the tricks taken by the declaring side."))
     amounts = solo.settle_solo(rules, contract, tricks, table)
     lines = [Line(score=a) for a in amounts]

@@ -88,10 +88,12 @@ def table(request: HttpRequest, slug: str, table_id: int) -> HttpResponse:
     conflict = None
     form = None
     if may_enter and not status.over:
-        form = HandForm(table=variant_table, initial={"number": status.next_number})
+        form = HandForm(
+            table=variant_table, initial={"number": status.next_number}, out=tuple(status.out)
+        )
     if request.method == "POST":
         require(request.user, Action.ENTER_SCORES, club_id, seated=_seated(variant_table))
-        form = HandForm(request.POST, table=variant_table)
+        form = HandForm(request.POST, table=variant_table, out=tuple(status.out))
         if form.is_valid():
             try:
                 hand = hand_enter(

@@ -23,6 +23,7 @@ import enum
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
+from engine.cards import Card, Suit
 from engine.variants.common import Rules, player_name, preset, refuse
 
 
@@ -197,3 +198,25 @@ def knockout_replay(
         state, verdict = knockout_hand(state, tricks, rules)
         verdicts.append(verdict)
     return state, verdicts
+
+
+def opening_leader(
+    rules: KnockoutRules, state: KnockoutState, first_dealer: int, chooser: int | None
+) -> int:
+    """Who leads the coming hand: the dealer's left among the players still in (pagat), or
+    the player who chose trumps (cardrulesplus) after the first hand, per ``lead``."""
+    if rules.lead is KnockoutLead.TRUMP_CHOOSER and chooser is not None and state.hand > 1:
+        return chooser
+    player = (dealer_of(state, first_dealer) + 1) % state.players
+    while player not in state.alive:
+        player = (player + 1) % state.players
+    return player
+
+
+def legal_leads(rules: KnockoutRules, hand: list[Card], trump: Suit | None, broken: bool):
+    """The cards that may be led: any, unless ``trumps_must_be_broken`` and no trump has
+    been played yet — then a trump only from a hand of nothing else."""
+    if not rules.trumps_must_be_broken or broken or trump is None:
+        return list(hand)
+    others = [c for c in hand if c.suit != trump]
+    return others or list(hand)

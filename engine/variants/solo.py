@@ -358,3 +358,17 @@ def settle_general_misere(rules: SoloRules, last_trick: int, table: StakeTable |
         raise refuse("all passed: the cards are redealt here", "redeal_not_played")
     stake = (table or stake_table(rules)).stake(SoloKind.SOLO)
     return one_against_three(last_trick, -stake)
+
+
+def check_solo_trump(rules: SoloRules, kind: SoloKind, trump: Suit | None) -> None:
+    """Refuse a trump suit the contract cannot have: misères are played without trumps;
+    abundance declared names its trumps (Foster) or is played at no trump (Wikipedia), per
+    ``slam_trumps``; the other contracts play the turned suit or the declarer's."""
+    if trump is None:
+        return
+    if kind.is_misere:
+        raise refuse(f"{kind.value} has no trumps", "no_trump_contract", contract=kind.value)
+    if kind is SoloKind.DECLARED_ABUNDANCE and rules.slam_trumps is SlamTrumps.NO_TRUMP:
+        raise refuse(
+            f"{kind.value} is played at no trump here", "no_trump_contract", contract=kind.value
+        )

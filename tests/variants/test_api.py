@@ -113,3 +113,26 @@ def test_api_night_summary(table, people, night):
     _api(people["0"]).post(f"{API}/variant-tables/{table.pk}/hands/", HAND, format="json")
     data = _api().get(f"{API}/variant-nights/{night.pk}/").json()
     assert data["tables"] == [table.pk] and {p["game"] for p in data["players"]} == {"solo"}
+
+
+def _count(client, url) -> int:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as queries:
+        assert client.get(url).status_code == 200
+    return len(queries)
+
+
+def test_api_lists_queries_do_not_grow_with_rows(make_table, people):
+    first = make_table("solo")
+    url = f"{API}/variant-tables/{first.pk}/hands/"
+    _api(people["0"]).post(url, HAND, format="json")
+    lists = (f"{API}/variant-tables/", f"{API}/variant-hands/")
+    one = [_count(_api(), u) for u in lists]
+    for _ in range(3):
+        table = make_table("solo")
+        for number in (1, 2):
+            body = HAND | {"number": number}
+            _api(people["0"]).post(f"{API}/variant-tables/{table.pk}/hands/", body, format="json")
+    assert [_count(_api(), u) for u in lists] == one

@@ -56,3 +56,14 @@ def test_ladder_page_queries_do_not_grow_with_nights(club, people, season):
         Client().get(f"/clubs/casino/whist-family/seasons/{season.pk}/ladder/chess/").status_code
         == 404
     )
+
+
+def test_player_selector_gives_the_members_line_on_each_ladder(club, people, season):
+    from variants.ladder import player_variant_ladders
+    from variants.selectors import player_variant_results
+
+    _night(club, people, 1, 2)
+    lines = player_variant_ladders(season, people["2"].member.pk)
+    assert set(lines) == {"solo"} and lines["solo"].rank == 1 and lines["solo"].total == 30
+    results = player_variant_results(people["2"].member)
+    assert [(r.game, r.total) for r in results] == [("solo", 30)]

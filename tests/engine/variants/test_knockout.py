@@ -13,6 +13,8 @@ from engine.variants.knockout import (
     knockout_replay,
     knockout_rules,
     knockout_start,
+    legal_leads,
+    opening_leader,
 )
 
 PAGAT = knockout_rules("pagat")
@@ -88,3 +90,25 @@ def test_property_every_game_ends_with_one_winner_who_outlasted_everyone(players
     assert state.winner is not None and state.outlasted[state.winner] == players - 1
     assert max(state.outlasted) == players - 1 and state.hand <= 8
     assert knockout_replay(players, hands, rules)[0] == state
+
+
+@pytest.mark.parametrize(("lead", "leader"), [("dealer_left", 2), ("trump_chooser", 0)])
+def test_lead_after_the_first_hand_dealers_left_or_the_trump_chooser(lead, leader):
+    rules = knockout_rules("pagat", lead=lead)
+    state, hand = knockout_hand(knockout_start(3, rules), {0: 4, 1: 2, 2: 1}, rules)
+    assert opening_leader(rules, state, 0, hand.trump_choosers[0]) == leader
+
+
+def test_first_hand_the_dealers_left_leads_under_either_setting():
+    rules = knockout_rules("pagat", lead="trump_chooser")
+    assert opening_leader(rules, knockout_start(3, rules), 0, 2) == 1
+
+
+@pytest.mark.parametrize(("must_break", "led"), [(False, {"AH", "2S"}), (True, {"2S"})])
+def test_trumps_may_be_led_before_they_are_broken_per_setting(must_break, led):
+    from engine.cards import Card, Suit
+
+    rules = knockout_rules("pagat", trumps_must_be_broken=must_break)
+    hand = [Card.parse("AH"), Card.parse("2S")]
+    assert {str(c) for c in legal_leads(rules, hand, Suit.HEARTS, broken=False)} == led
+    assert len(legal_leads(rules, hand, Suit.HEARTS, broken=True)) == 2

@@ -148,3 +148,19 @@ def test_property_any_legal_auction_ends_in_a_contract_that_settles_to_zero(pres
         assert error.code == "no_price"  # Hoyle gives no price for the top contracts
         return
     assert sum(amounts) == 0
+
+
+@pytest.mark.parametrize(("setting", "refused"), [("declarer_names", False), ("no_trump", True)])
+def test_abundance_declared_trumps_named_or_no_trump_per_setting(setting, refused):
+    from engine.cards import Suit
+    from engine.variants.solo import check_solo_trump
+
+    rules = solo_rules("foster", slam_trumps=setting)
+    if refused:
+        with pytest.raises(VariantError):
+            check_solo_trump(rules, SoloKind.DECLARED_ABUNDANCE, Suit.SPADES)
+    else:
+        check_solo_trump(rules, SoloKind.DECLARED_ABUNDANCE, Suit.SPADES)
+    check_solo_trump(rules, SoloKind.DECLARED_ABUNDANCE, None)
+    with pytest.raises(VariantError):
+        check_solo_trump(rules, SoloKind.MISERE, Suit.SPADES)
