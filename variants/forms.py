@@ -116,6 +116,8 @@ class HandForm(forms.Form):
 
     def per_player(self):
         """(seat label, bid field, tricks field) rows for the per-player games."""
+        if self.table.game not in PER_PLAYER:
+            return []
         names = {s.position: s.member.name for s in self.table.seats.all()}
         return [
             (

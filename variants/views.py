@@ -19,7 +19,7 @@ from clubs.permissions import Action, can, require
 from variants import selectors
 from variants.forms import CorrectionForm, HandForm, VariantTableForm, hand_initial
 from variants.ladder import variant_ladder
-from variants.models import Game, VariantTable, contract_label
+from variants.models import PRESET_LABELS, Game, VariantTable, contract_label
 from variants.services import hand_correct, hand_enter, hand_summary, variant_table_create
 from variants.status import table_status
 
@@ -72,9 +72,13 @@ def night(request: HttpRequest, slug: str, night_id: int) -> HttpResponse:
     )
 
 
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "NT": "NT"}
+
+
 def _rows(table: VariantTable):
+    """Each running-totals row with its contract in the game's words and the trump."""
     return [
-        (row, contract_label(table.game, row.hand.contract))
+        (row, contract_label(table.game, row.hand.contract), SUIT_SYMBOLS.get(row.hand.trump, ""))
         for row in selectors.running_totals(table)
     ]
 
@@ -121,8 +125,8 @@ def table(request: HttpRequest, slug: str, table_id: int) -> HttpResponse:
         {
             "club": variant_table.club_night.club,
             "table": variant_table,
+            "preset": PRESET_LABELS.get(variant_table.preset, variant_table.preset),
             "seats": seats,
-            "four": len(seats) == 4,
             "names": {s.position: s.member.name for s in seats},
             "rows": _rows(variant_table),
             "totals": [
