@@ -27,7 +27,7 @@ FIELDS = {
     Game.KNOCKOUT: ("suit",),
     Game.EXACT: ("suit",),
 }
-PER_PLAYER = {Game.KNOCKOUT: ("tricks",), Game.EXACT: ("bid", "tricks")}
+PER_PLAYER = {Game.COLOUR: ("tricks",), Game.KNOCKOUT: ("tricks",), Game.EXACT: ("bid", "tricks")}
 
 
 def seat_label(table: VariantTable, position: int, names: dict[int, str]) -> str:

@@ -196,10 +196,15 @@ def _colour(context: Context, entry: HandEntry) -> Verdict:
             return Verdict([Line() for _ in range(4)], "redeal")
     else:
         kind = colour.ColourKind(_need(entry.contract, _("Choose the contract.")))
-        players = [_seat(context, entry.declarer, _("declarer"))]
+        several = [p for p, n in enumerate(entry.tricks_each) if n is not None]
+        if kind is colour.ColourKind.SMALL_MISERY and several:
+            players = several  # several play small misery: each one's tricks given
+        else:
+            players = [_seat(context, entry.declarer, _("declarer"))]
         if kind.partners:
             players.append(_seat(context, entry.partner, _("partner")))
-        players += list(entry.others) if kind is colour.ColourKind.SMALL_MISERY else []
+        if kind is colour.ColourKind.SMALL_MISERY and not several:
+            players += [p for p in entry.others if p not in players]
         contract = colour.ColourContract(kind, tuple(players), entry.level, _suit(entry.suit))
     if contract.kind is colour.ColourKind.SMALL_MISERY and len(contract.players) > 1:
         counts = entry.tricks_each or ()

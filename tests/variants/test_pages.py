@@ -144,3 +144,11 @@ def test_table_and_night_page_queries_do_not_grow_with_hands(table, night):
         )
     many = (_queries(_url(table)), _queries(f"/clubs/casino/whist-family/nights/{night.pk}/"))
     assert one == many
+
+
+def test_colour_whist_small_misery_by_several_players_from_the_page(make_table, people):
+    table = make_table("colour")
+    data = {"number": 1, "contract": "small_misery", "tricks_1": 0, "tricks_3": 2}
+    assert _client(people["0"]).post(_url(table), data).status_code == 302
+    hand = VariantHand.objects.get()
+    assert [line.score for line in hand.lines.all()] == [-6 + 6, 18 + 6, -6 + 6, -6 - 18]
