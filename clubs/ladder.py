@@ -159,13 +159,15 @@ class SeasonLadder:
 
     An app offers it by naming a list of these in its ``AppConfig`` as a dotted path
     (``season_ladders = "boston.ladder.SEASON_LADDERS"``); the site's ladder page links to
-    ``url_name`` (reversed with the club's slug and the season's id) and the player page
-    lists the member's ``results`` under ``title`` with their ``score_label``."""
+    ``url_name`` (reversed with the club's slug, the season's id and then ``url_args``) and
+    the player page lists the member's ``results`` under ``title`` with their
+    ``score_label``."""
 
     title: str | Promise
     score_label: str | Promise
     results: Callable[[Season], Iterable[LadderResult]]
     url_name: str
+    url_args: tuple[str, ...] = ()
 
 
 def season_rule(season: Season) -> CountingRule:

@@ -20,6 +20,7 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
     path("clubs/<slug:slug>/boston/", include("boston.urls")),
+    path("clubs/<slug:slug>/whist-family/", include("variants.urls")),
     # Pages about a club: the clubs app's own and the site's (home, ladder, player page),
     # in one "clubs" namespace.
     path(

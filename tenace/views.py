@@ -53,7 +53,10 @@ def ladder(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             "rubber_rows": ladders.rubber,
             "tournament_rows": ladders.tournaments,
             "other_ladders": [
-                (ladder.title, reverse(ladder.url_name, args=[club.slug, season.pk]))
+                (
+                    ladder.title,
+                    reverse(ladder.url_name, args=[club.slug, season.pk, *ladder.url_args]),
+                )
                 for ladder in parts.season_ladders()
             ],
             "can_manage": can(request.user, Action.MANAGE_CLUB, club),

@@ -59,6 +59,7 @@ INSTALLED_APPS = [
     "tournaments",
     "scoring",
     "boston",
+    "variants",
     # The site layer, above every app: season ladders, player page, club home, demo command.
     "tenace",
 ]
