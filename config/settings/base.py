@@ -54,6 +54,7 @@ INSTALLED_APPS = [
     "tournaments",
     "scoring",
     "boston",
+    "drives",
 ]
 
 MIDDLEWARE = [

@@ -1,0 +1,36 @@
+"""The season's drive ladder: each member's total per drive that counts for the ladder
+(finished drives of the club in the season), ranked by :func:`clubs.ladder.standings` under
+the season's counting rule. Kept apart from the rubber-points ladder (tricks are another
+unit), like the Boston ladder; the site may list it beside the others."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from clubs.ladder import CountingRule, LadderResult, LadderRow, season_rule, standings
+from clubs.models import Season
+from drives.models import Drive, DriveStatus
+from drives.selectors import drive_state
+
+
+def drive_results(season: Season) -> Iterable[LadderResult]:
+    """One result per member per counting drive of the season: their card's total."""
+    drives = Drive.objects.filter(
+        club_id=season.club_id,
+        counts_for_ladder=True,
+        status=DriveStatus.FINISHED,
+        date__gte=season.starts,
+        date__lte=season.ends,
+    ).order_by("date", "pk")
+    for drive in drives:
+        state = drive_state(drive)
+        for pk, card in state.cards.items():
+            member_id = state.players[pk].member_id
+            if member_id is not None:
+                yield LadderResult(member_id, drive.date, card.total)
+
+
+def drive_ladder(season: Season, rule: CountingRule | None = None) -> list[LadderRow]:
+    """The drive ladder of ``season`` under ``rule`` (default: the season's own rule)."""
+    rule = season_rule(season) if rule is None else rule
+    return standings(drive_results(season), rule)
