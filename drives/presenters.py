@@ -135,3 +135,32 @@ def prize_name(spec, place: int) -> str:
     if text is None:  # lowest of another metric: name it as its series
         return f"{spec} {place}"
     return str(text) % {"place": place}
+
+
+def settings_lines(rules) -> list[str]:
+    """The settings in a few readable lines, in the reader's language."""
+    from drives.forms import INCOMPLETE, MOVEMENTS, MOVERS, SCORING, TIES
+
+    label = lambda choices, value: str(dict(choices)[value])  # noqa: E731
+    lines = [label(MOVEMENTS, rules.movement)]
+    if rules.movement in ("progressive", "couple"):
+        lines.append(label(MOVERS, rules.mover))
+    if rules.movement in ("couple", "head_table"):
+        lines.append(
+            str(
+                _("Partners kept all evening")
+                if rules.fixed_partners
+                else _("Couples divided when they meet")
+            )
+        )
+    lines.append(
+        str(_("%(hands)d hands, %(per)d before each move; half-time after hand %(half)d"))
+        % {"hands": rules.hands, "per": rules.hands_per_round, "half": rules.half_time_after}
+    )
+    lines.append(
+        str(_("Trumps: %(trumps)s")) % {"trumps": ", ".join(trump_name(t) for t in rules.trumps)}
+    )
+    lines.append(str(_("Score: %(scoring)s")) % {"scoring": label(SCORING, rules.scoring)})
+    lines.append(label(INCOMPLETE, rules.incomplete_table))
+    lines.append(str(_("Ties: %(ties)s")) % {"ties": label(TIES, rules.tie_break)})
+    return lines

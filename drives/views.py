@@ -20,6 +20,7 @@ from drives import selectors
 from drives.access import can_run, require_run
 from drives.forms import CodeForm, DriveForm, PlayerForm, PlayerLinesForm
 from drives.models import Drive, DrivePlayer, DriveStatus
+from drives.presenters import settings_lines
 from drives.running import drive_start
 from drives.services import drive_create as drive_create_service
 from drives.services import drive_update, player_add, players_add_lines
@@ -99,6 +100,7 @@ def detail(request: HttpRequest, drive_id: int) -> HttpResponse:
             "drive": drive,
             "club": drive.club,
             "rules": state.settings,
+            "settings_lines": settings_lines(state.settings),
             "state": state,
             "can_run": can_run(request.user, drive),
             "ladies": sum(p.role == "lady" for p in state.players.values()),
