@@ -137,7 +137,9 @@ def run_drive(
             for th in row:
                 if th.kind is not TableKind.SIT_OUT:
                     tricks_a = tricks_for(th)
-                    entries[(th.hand, th.table)] = check_tricks(tricks_a, 13 - tricks_a)
+                    whole = isinstance(tricks_a, int) and not isinstance(tricks_a, bool)
+                    tricks_b = 13 - tricks_a if whole else tricks_a
+                    entries[(th.hand, th.table)] = check_tricks(tricks_a, tricks_b)
         hands.extend(
             tuple(row)
             for row in round_tables(settings, round_number, seatings[-1], holdings, entries)
