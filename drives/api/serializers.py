@@ -8,7 +8,7 @@ from rest_framework import serializers
 from drives.models import Drive, DriveCut, DriveEntry, DriveEntryCorrection, DrivePlayer
 
 
-class DetailSerializer(serializers.Serializer):
+class DriveDetailSerializer(serializers.Serializer):
     detail = serializers.CharField()
 
 
@@ -52,27 +52,27 @@ class DriveCreateSerializer(serializers.Serializer):
     counts_for_ladder = serializers.BooleanField(required=False, default=False)
 
 
-class PlayerSerializer(serializers.ModelSerializer):
+class DrivePlayerSerializer(serializers.ModelSerializer):
     class Meta:
         model = DrivePlayer
         fields = ["id", "number", "name", "role", "member", "first_round", "last_round"]
         read_only_fields = fields
 
 
-class PlayerAddSerializer(serializers.Serializer):
+class DrivePlayerAddSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=120)
     role = serializers.ChoiceField(choices=["lady", "gent"])
     member = serializers.IntegerField(required=False, allow_null=True, default=None, min_value=1)
 
 
-class EntrySerializer(serializers.ModelSerializer):
+class DriveEntrySerializer(serializers.ModelSerializer):
     class Meta:
         model = DriveEntry
         fields = ["id", "hand", "table", "tricks_a", "tricks_b", "via", "entered_at"]
         read_only_fields = fields
 
 
-class EntryInSerializer(serializers.Serializer):
+class DriveEntryInSerializer(serializers.Serializer):
     """A hand at a table: each pair's tricks (the engine refuses a total other than 13)."""
 
     hand = serializers.IntegerField(min_value=1, max_value=200)
@@ -80,16 +80,16 @@ class EntryInSerializer(serializers.Serializer):
     tricks_b = serializers.IntegerField(min_value=0, max_value=13)
 
 
-class MCEntryInSerializer(EntryInSerializer):
+class DriveMCEntryInSerializer(DriveEntryInSerializer):
     table = serializers.IntegerField(min_value=1, max_value=1000)
 
 
-class ConflictSerializer(serializers.Serializer):
+class DriveConflictSerializer(serializers.Serializer):
     detail = serializers.CharField()
-    stored = EntrySerializer(allow_null=True)
+    stored = DriveEntrySerializer(allow_null=True)
 
 
-class CorrectionInSerializer(serializers.Serializer):
+class DriveCorrectionInSerializer(serializers.Serializer):
     hand = serializers.IntegerField(min_value=1, max_value=200)
     table = serializers.IntegerField(min_value=1, max_value=1000)
     tricks_a = serializers.IntegerField(min_value=0, max_value=13)
@@ -97,7 +97,7 @@ class CorrectionInSerializer(serializers.Serializer):
     reason = serializers.CharField()
 
 
-class CorrectionSerializer(serializers.ModelSerializer):
+class DriveCorrectionSerializer(serializers.ModelSerializer):
     corrected_by = serializers.CharField(source="corrected_by.get_username", read_only=True)
     hand = serializers.IntegerField(source="entry.hand", read_only=True)
     table = serializers.IntegerField(source="entry.table", read_only=True)
@@ -117,7 +117,7 @@ class CorrectionSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
-class TableStateSerializer(serializers.Serializer):
+class DriveTableStateSerializer(serializers.Serializer):
     table = serializers.IntegerField()
     kind = serializers.ChoiceField(choices=["played", "dummy", "sit_out"])
     pair_a = serializers.ListField(child=serializers.IntegerField(allow_null=True))
@@ -129,7 +129,7 @@ class TableStateSerializer(serializers.Serializer):
     done = serializers.BooleanField()
 
 
-class StateSerializer(serializers.Serializer):
+class DriveStateSerializer(serializers.Serializer):
     """The hand being played: its trumps, each table's pairs and entry."""
 
     status = serializers.CharField()
@@ -137,10 +137,10 @@ class StateSerializer(serializers.Serializer):
     round = serializers.IntegerField()
     trump = serializers.CharField(allow_blank=True)
     all_entered = serializers.BooleanField()
-    tables = TableStateSerializer(many=True)
+    tables = DriveTableStateSerializer(many=True)
 
 
-class CardRowSerializer(serializers.Serializer):
+class DriveCardRowSerializer(serializers.Serializer):
     hand = serializers.IntegerField()
     trump = serializers.CharField()
     kind = serializers.ChoiceField(choices=["played", "dummy", "sit_out", "absent"])
@@ -152,7 +152,7 @@ class CardRowSerializer(serializers.Serializer):
     total = serializers.IntegerField()
 
 
-class CardSerializer(serializers.Serializer):
+class DriveCardSerializer(serializers.Serializer):
     player = serializers.IntegerField()
     name = serializers.CharField()
     role = serializers.CharField()
@@ -160,10 +160,10 @@ class CardSerializer(serializers.Serializer):
     half_time = serializers.IntegerField(allow_null=True)
     present = serializers.IntegerField()
     big_hands = serializers.IntegerField()
-    rows = CardRowSerializer(many=True)
+    rows = DriveCardRowSerializer(many=True)
 
 
-class AwardSerializer(serializers.Serializer):
+class DriveAwardSerializer(serializers.Serializer):
     number = serializers.IntegerField()
     prize = serializers.CharField(help_text="group:metric[:lowest], e.g. lady:total")
     name = serializers.CharField()
@@ -177,12 +177,12 @@ class AwardSerializer(serializers.Serializer):
     decided_by = serializers.CharField(allow_blank=True)
 
 
-class CutInSerializer(serializers.Serializer):
+class DriveCutInSerializer(serializers.Serializer):
     prize = serializers.IntegerField(min_value=1, max_value=1000)
     winner = serializers.IntegerField(min_value=1, help_text="The player who won the cut.")
 
 
-class CutSerializer(serializers.ModelSerializer):
+class DriveCutSerializer(serializers.ModelSerializer):
     cut_by = serializers.CharField(source="cut_by.get_username", read_only=True)
 
     class Meta:

@@ -24,11 +24,13 @@ from drives.running import cut_record, drive_start, entry_correct, entry_record,
 from drives.services import drive_create, player_add, player_leave
 from drives.throttle import guess_failed, guesses_exhausted
 
-BAD = OpenApiResponse(s.DetailSerializer, description="Refused, with the reason")
-DENIED = OpenApiResponse(s.DetailSerializer, description="Not the drive's MC")
-MISSING = OpenApiResponse(s.DetailSerializer, description="No such drive, player or table")
-CONFLICT = OpenApiResponse(s.ConflictSerializer, description="Already entered: the stored entry")
-TOO_MANY = OpenApiResponse(s.DetailSerializer, description="Too many wrong codes: wait")
+BAD = OpenApiResponse(s.DriveDetailSerializer, description="Refused, with the reason")
+DENIED = OpenApiResponse(s.DriveDetailSerializer, description="Not the drive's MC")
+MISSING = OpenApiResponse(s.DriveDetailSerializer, description="No such drive, player or table")
+CONFLICT = OpenApiResponse(
+    s.DriveConflictSerializer, description="Already entered: the stored entry"
+)
+TOO_MANY = OpenApiResponse(s.DriveDetailSerializer, description="Too many wrong codes: wait")
 INVALID = OpenApiResponse(description="Refused: the fields' errors, or `detail` with the reason")
 
 
@@ -125,7 +127,7 @@ def awards_data(state) -> list[dict]:
 
 
 def _conflict(error: HandConflict) -> Response:
-    stored = s.EntrySerializer(error.stored).data if error.stored is not None else None
+    stored = s.DriveEntrySerializer(error.stored).data if error.stored is not None else None
     return Response({"detail": str(error), "stored": stored}, status=status.HTTP_409_CONFLICT)
 
 
@@ -183,20 +185,22 @@ class DriveViewSet(
         methods=["GET"],
         summary="The drive's players (anyone)",
         request=None,
-        responses={200: s.PlayerSerializer(many=True), 404: MISSING},
+        responses={200: s.DrivePlayerSerializer(many=True), 404: MISSING},
     )
     @extend_schema(
         methods=["POST"],
         summary="Add a player at the door; once playing, a late arrival (the MC)",
-        request=s.PlayerAddSerializer,
-        responses={201: s.PlayerSerializer, 400: INVALID, 403: DENIED, 404: MISSING},
+        request=s.DrivePlayerAddSerializer,
+        responses={201: s.DrivePlayerSerializer, 400: INVALID, 403: DENIED, 404: MISSING},
     )
     @action(detail=True, methods=["get", "post"], pagination_class=None)
     def players(self, request, pk=None):
         drive = self.get_object()
         if request.method == "GET":
-            return Response(s.PlayerSerializer(drive.players.order_by("number"), many=True).data)
-        body = s.PlayerAddSerializer(data=request.data)
+            return Response(
+                s.DrivePlayerSerializer(drive.players.order_by("number"), many=True).data
+            )
+        body = s.DrivePlayerAddSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         member_id = body.validated_data["member"]
         member = None
@@ -213,14 +217,14 @@ class DriveViewSet(
             )
         except ClubError as error:
             raise _refused(error) from error
-        return Response(s.PlayerSerializer(player).data, status=status.HTTP_201_CREATED)
+        return Response(s.DrivePlayerSerializer(player).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(
         summary="A player leaves (the MC): off the list before the start, a ghost after "
         "this round once playing",
         request=None,
         parameters=[OpenApiParameter("player_id", int, OpenApiParameter.PATH)],
-        responses={200: s.PlayerSerializer, 204: None, 400: BAD, 403: DENIED, 404: MISSING},
+        responses={200: s.DrivePlayerSerializer, 204: None, 400: BAD, 403: DENIED, 404: MISSING},
     )
     @action(detail=True, methods=["post"], url_path=r"players/(?P<player_id>[0-9]+)/leave")
     def player_leave(self, request, pk=None, player_id=None):
@@ -235,7 +239,7 @@ class DriveViewSet(
         player = DrivePlayer.objects.filter(pk=player.pk).first()
         if player is None:
             return Response(status=status.HTTP_204_NO_CONTENT)
-        return Response(s.PlayerSerializer(player).data)
+        return Response(s.DrivePlayerSerializer(player).data)
 
     @extend_schema(
         summary="Start the drive: tables counted, round 1 seated (the MC)",
@@ -267,7 +271,7 @@ class DriveViewSet(
     @extend_schema(
         summary="The hand being played: trumps and every table (anyone)",
         request=None,
-        responses={200: s.StateSerializer, 404: MISSING},
+        responses={200: s.DriveStateSerializer, 404: MISSING},
     )
     @action(detail=True, methods=["get"])
     def state(self, request, pk=None):
@@ -275,13 +279,19 @@ class DriveViewSet(
 
     @extend_schema(
         summary="Enter a table's hand from its paper card (the MC)",
-        request=s.MCEntryInSerializer,
-        responses={201: s.EntrySerializer, 400: INVALID, 403: DENIED, 404: MISSING, 409: CONFLICT},
+        request=s.DriveMCEntryInSerializer,
+        responses={
+            201: s.DriveEntrySerializer,
+            400: INVALID,
+            403: DENIED,
+            404: MISSING,
+            409: CONFLICT,
+        },
     )
     @action(detail=True, methods=["post"])
     def entries(self, request, pk=None):
         drive = self.get_object()
-        body = s.MCEntryInSerializer(data=request.data)
+        body = s.DriveMCEntryInSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         try:
             entry = entry_record(
@@ -291,19 +301,19 @@ class DriveViewSet(
             return _conflict(error)
         except ClubError as error:
             raise _refused(error) from error
-        return Response(s.EntrySerializer(entry).data, status=status.HTTP_201_CREATED)
+        return Response(s.DriveEntrySerializer(entry).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(
         methods=["GET"],
         summary="Every correction of the drive's entries (anyone)",
         request=None,
-        responses={200: s.CorrectionSerializer(many=True), 404: MISSING},
+        responses={200: s.DriveCorrectionSerializer(many=True), 404: MISSING},
     )
     @extend_schema(
         methods=["POST"],
         summary="Correct a table's entry, with a reason (the MC)",
-        request=s.CorrectionInSerializer,
-        responses={201: s.CorrectionSerializer, 400: INVALID, 403: DENIED, 404: MISSING},
+        request=s.DriveCorrectionInSerializer,
+        responses={201: s.DriveCorrectionSerializer, 400: INVALID, 403: DENIED, 404: MISSING},
     )
     @action(detail=True, methods=["get", "post"], pagination_class=None)
     def corrections(self, request, pk=None):
@@ -312,8 +322,8 @@ class DriveViewSet(
             rows = DriveEntryCorrection.objects.filter(entry__drive=drive).select_related(
                 "entry", "corrected_by"
             )
-            return Response(s.CorrectionSerializer(rows, many=True).data)
-        body = s.CorrectionInSerializer(data=request.data)
+            return Response(s.DriveCorrectionSerializer(rows, many=True).data)
+        body = s.DriveCorrectionInSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         data = body.validated_data
         entry = DriveEntry.objects.filter(
@@ -331,12 +341,14 @@ class DriveViewSet(
             )
         except ClubError as error:
             raise _refused(error) from error
-        return Response(s.CorrectionSerializer(correction).data, status=status.HTTP_201_CREATED)
+        return Response(
+            s.DriveCorrectionSerializer(correction).data, status=status.HTTP_201_CREATED
+        )
 
     @extend_schema(
         summary="Every player's card, derived from the tables' entries (anyone)",
         request=None,
-        responses={200: s.CardSerializer(many=True), 404: MISSING},
+        responses={200: s.DriveCardSerializer(many=True), 404: MISSING},
     )
     @action(detail=True, methods=["get"], pagination_class=None)
     def cards(self, request, pk=None):
@@ -345,7 +357,7 @@ class DriveViewSet(
     @extend_schema(
         summary="The prize list, with ties waiting for the cut (anyone)",
         request=None,
-        responses={200: s.AwardSerializer(many=True), 404: MISSING},
+        responses={200: s.DriveAwardSerializer(many=True), 404: MISSING},
     )
     @action(detail=True, methods=["get"], pagination_class=None)
     def prizes(self, request, pk=None):
@@ -355,13 +367,13 @@ class DriveViewSet(
 
     @extend_schema(
         summary="Record who won the cut for a tied prize (the MC, after the last hand)",
-        request=s.CutInSerializer,
-        responses={201: s.CutSerializer, 400: INVALID, 403: DENIED, 404: MISSING},
+        request=s.DriveCutInSerializer,
+        responses={201: s.DriveCutSerializer, 400: INVALID, 403: DENIED, 404: MISSING},
     )
     @action(detail=True, methods=["post"])
     def cuts(self, request, pk=None):
         drive = self.get_object()
-        body = s.CutInSerializer(data=request.data)
+        body = s.DriveCutInSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         winner = DrivePlayer.objects.filter(drive=drive, pk=body.validated_data["winner"]).first()
         if winner is None:
@@ -372,7 +384,7 @@ class DriveViewSet(
             )
         except ClubError as error:
             raise _refused(error) from error
-        return Response(s.CutSerializer(cut).data, status=status.HTTP_201_CREATED)
+        return Response(s.DriveCutSerializer(cut).data, status=status.HTTP_201_CREATED)
 
 
 CODE = OpenApiParameter(
@@ -390,7 +402,7 @@ class DriveTableViewSet(viewsets.GenericViewSet):
     authentication_classes = []
     lookup_field = "code"
     lookup_value_regex = "[^/]+"
-    serializer_class = s.StateSerializer
+    serializer_class = s.DriveStateSerializer
 
     def _table(self, request, code: str):
         if guesses_exhausted(request):
@@ -405,7 +417,7 @@ class DriveTableViewSet(viewsets.GenericViewSet):
     @extend_schema(
         parameters=[CODE],
         summary="The table's hand being played (the table)",
-        responses={200: s.StateSerializer, 404: MISSING, 429: TOO_MANY},
+        responses={200: s.DriveStateSerializer, 404: MISSING, 429: TOO_MANY},
     )
     def retrieve(self, request, code=None):
         row = self._table(request, code)
@@ -416,9 +428,9 @@ class DriveTableViewSet(viewsets.GenericViewSet):
     @extend_schema(
         parameters=[CODE],
         summary="Enter the table's hand (the table, with its code)",
-        request=s.EntryInSerializer,
+        request=s.DriveEntryInSerializer,
         responses={
-            201: s.EntrySerializer,
+            201: s.DriveEntrySerializer,
             400: INVALID,
             404: MISSING,
             409: CONFLICT,
@@ -428,7 +440,7 @@ class DriveTableViewSet(viewsets.GenericViewSet):
     @action(detail=True, methods=["post"])
     def hands(self, request, code=None):
         row = self._table(request, code)
-        body = s.EntryInSerializer(data=request.data)
+        body = s.DriveEntryInSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         try:
             entry = entry_record(drive=row.drive, table=row.number, by=None, **body.validated_data)
@@ -436,4 +448,4 @@ class DriveTableViewSet(viewsets.GenericViewSet):
             return _conflict(error)
         except ClubError as error:
             raise _refused(error) from error
-        return Response(s.EntrySerializer(entry).data, status=status.HTTP_201_CREATED)
+        return Response(s.DriveEntrySerializer(entry).data, status=status.HTTP_201_CREATED)
