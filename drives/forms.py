@@ -66,7 +66,9 @@ class DriveForm(forms.Form):
     """A drive's name, date and settings."""
 
     name = forms.CharField(label=_("Name"), max_length=120)
-    date = forms.DateField(label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}))
+    date = forms.DateField(
+        label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+    )
     movement = forms.ChoiceField(label=_("Movement"), choices=MOVEMENTS)
     mover = forms.ChoiceField(label=_("Who moves"), choices=MOVERS)
     partners = forms.ChoiceField(label=_("Couples"), choices=PARTNERS, required=False)
