@@ -23,6 +23,7 @@ from drives.presenters import pair_names, prize_name
 from drives.running import cut_record, drive_start, entry_correct, entry_record, hand_next
 from drives.services import drive_create, player_add, player_leave
 from drives.throttle import guess_failed, guesses_exhausted
+from engine.drives.report import award_json, card_json
 
 BAD = OpenApiResponse(s.DriveDetailSerializer, description="Refused, with the reason")
 DENIED = OpenApiResponse(s.DriveDetailSerializer, description="Not the drive's MC")
@@ -83,26 +84,13 @@ def state_data(state) -> dict:
 def cards_data(state) -> list[dict]:
     return [
         {
-            "player": pk,
+            **card_json(card),
             "name": state.name(pk),
-            "role": str(card.role),
-            "total": card.total,
-            "half_time": card.half_time,
             "present": card.present,
             "big_hands": card.big_hands,
             "rows": [
-                {
-                    "hand": r.hand,
-                    "trump": r.trump,
-                    "kind": str(r.kind),
-                    "table": r.table,
-                    "partner": r.partner,
-                    "tricks": r.tricks,
-                    "score": r.score,
-                    "pending": r.pending,
-                    "total": r.total,
-                }
-                for r in card.rows
+                {**row, "pending": source.pending}
+                for row, source in zip(card_json(card)["rows"], card.rows, strict=True)
             ],
         }
         for pk, card in state.cards.items()
@@ -110,20 +98,7 @@ def cards_data(state) -> list[dict]:
 
 
 def awards_data(state) -> list[dict]:
-    return [
-        {
-            "number": a.number,
-            "prize": str(a.spec),
-            "name": prize_name(a.spec, a.place),
-            "place": a.place,
-            "status": str(a.status),
-            "winners": list(a.winners),
-            "value": a.value,
-            "tied": list(a.tied),
-            "decided_by": str(a.decided_by),
-        }
-        for a in state.awards
-    ]
+    return [{**award_json(a), "name": prize_name(a.spec, a.place)} for a in state.awards]
 
 
 def _conflict(error: HandConflict) -> Response:

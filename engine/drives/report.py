@@ -4,8 +4,46 @@ a ghost — and tricks), ``cards``, ``totals`` (ranked by role) and ``prizes``."
 
 from __future__ import annotations
 
-from engine.drives.cards import ranking
+from engine.drives.cards import Card, ranking
+from engine.drives.prizes import Award
 from engine.drives.run import DriveRun
+
+
+def card_json(card: Card) -> dict[str, object]:
+    """A player's card as JSON-ready values."""
+    return {
+        "player": card.player,
+        "role": str(card.role),
+        "total": card.total,
+        "half_time": card.half_time,
+        "rows": [
+            {
+                "hand": r.hand,
+                "trump": r.trump,
+                "kind": str(r.kind),
+                "table": r.table,
+                "partner": r.partner,
+                "tricks": r.tricks,
+                "score": r.score,
+                "total": r.total,
+            }
+            for r in card.rows
+        ],
+    }
+
+
+def award_json(award: Award) -> dict[str, object]:
+    """A prize of the list as JSON-ready values."""
+    return {
+        "number": award.number,
+        "prize": str(award.spec),
+        "place": award.place,
+        "status": str(award.status),
+        "winners": list(award.winners),
+        "value": award.value,
+        "tied": list(award.tied),
+        "decided_by": str(award.decided_by),
+    }
 
 
 def run_report(run: DriveRun) -> dict[str, object]:
@@ -49,40 +87,7 @@ def run_report(run: DriveRun) -> dict[str, object]:
             }
             for row in run.hands
         ],
-        "cards": [
-            {
-                "player": c.player,
-                "role": str(c.role),
-                "total": c.total,
-                "half_time": c.half_time,
-                "rows": [
-                    {
-                        "hand": r.hand,
-                        "trump": r.trump,
-                        "kind": str(r.kind),
-                        "table": r.table,
-                        "partner": r.partner,
-                        "tricks": r.tricks,
-                        "score": r.score,
-                        "total": r.total,
-                    }
-                    for r in c.rows
-                ],
-            }
-            for c in sorted(run.cards.values(), key=lambda c: c.player)
-        ],
+        "cards": [card_json(c) for c in sorted(run.cards.values(), key=lambda c: c.player)],
         "totals": totals,
-        "prizes": [
-            {
-                "number": a.number,
-                "prize": str(a.spec),
-                "place": a.place,
-                "status": str(a.status),
-                "winners": list(a.winners),
-                "value": a.value,
-                "tied": list(a.tied),
-                "decided_by": str(a.decided_by),
-            }
-            for a in run.awards
-        ],
+        "prizes": [award_json(a) for a in run.awards],
     }

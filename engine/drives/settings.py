@@ -158,6 +158,7 @@ class DriveSettings:
 
     def __post_init__(self) -> None:
         put = object.__setattr__
+        self._check_types()
         for name, kind in (
             ("movement", Movement),
             ("mover", Mover),
@@ -176,7 +177,19 @@ class DriveSettings:
         put(self, "trumps", trumps)
         if self.sit_out_score is None:
             put(self, "sit_out_score", (7, 6) if self.scoring is Scoring.TRICKS else (1, 0))
-        winner, loser = (int(v) for v in self.sit_out_score)
+        score = self.sit_out_score
+        if (
+            not isinstance(score, tuple | list)
+            or len(score) != 2
+            or not all(isinstance(v, int) and not isinstance(v, bool) for v in score)
+        ):
+            raise _fail(
+                f"sit-out score {score!r}: two whole numbers",
+                "drive_setting_value",
+                setting="sit_out_score",
+                value=str(score),
+            )
+        winner, loser = score
         if not (0 <= loser <= winner <= 13):
             raise _fail(
                 f"sit-out score {winner}/{loser}: the winners' score must be at least the "
@@ -202,6 +215,47 @@ class DriveSettings:
                 threshold=self.big_hand_threshold,
             )
         self._check_prizes()
+
+    def _check_types(self) -> None:
+        def whole(value) -> bool:
+            return isinstance(value, int) and not isinstance(value, bool)
+
+        for name in ("hands", "half_time_after", "hands_per_round", "big_hand_threshold"):
+            if not whole(getattr(self, name)):
+                raise _fail(
+                    f"{name}: {getattr(self, name)!r} is not a whole number",
+                    "drive_setting_value",
+                    setting=name,
+                    value=str(getattr(self, name)),
+                )
+        for name in ("min_hands_for_prizes", "mystery_number"):
+            value = getattr(self, name)
+            if value is not None and not whole(value):
+                raise _fail(
+                    f"{name}: {value!r} is not a whole number",
+                    "drive_setting_value",
+                    setting=name,
+                    value=str(value),
+                )
+        for name in ("change_partners", "one_prize_per_player"):
+            value = getattr(self, name)
+            if not (isinstance(value, bool) or (name == "change_partners" and value is None)):
+                raise _fail(
+                    f"{name}: {value!r} is not true or false",
+                    "drive_setting_value",
+                    setting=name,
+                    value=str(value),
+                )
+        for name in ("trumps", "prizes"):
+            if isinstance(getattr(self, name), str | bytes) or not hasattr(
+                getattr(self, name), "__iter__"
+            ):
+                raise _fail(
+                    f"{name}: {getattr(self, name)!r} is not a list",
+                    "drive_setting_value",
+                    setting=name,
+                    value=str(getattr(self, name)),
+                )
 
     def _check_hands(self) -> None:
         if not 1 <= self.hands <= 200:
@@ -287,12 +341,10 @@ class DriveSettings:
                 f"unknown setting {unknown[0]!r}", "drive_setting_unknown", setting=unknown[0]
             )
         values = dict(data)
-        for name in ("trumps", "prizes"):
-            if name in values:
-                values[name] = tuple(values[name])  # type: ignore[arg-type]
-        if values.get("sit_out_score") is not None:
-            values["sit_out_score"] = tuple(values["sit_out_score"])  # type: ignore[arg-type]
         try:
+            for name in ("trumps", "prizes", "sit_out_score"):
+                if isinstance(values.get(name), list):
+                    values[name] = tuple(values[name])  # type: ignore[arg-type]
             return cls(**values)  # type: ignore[arg-type]
         except (TypeError, ValueError) as error:
             if isinstance(error, DriveError):

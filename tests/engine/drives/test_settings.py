@@ -121,3 +121,24 @@ def test_unknown_and_badly_typed_settings_are_refused():
     with pytest.raises(DriveError) as typed:
         DriveSettings.from_dict({"hands": "many"})
     assert typed.value.code == "drive_setting_value"
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"hands": 24.0},
+        {"hands": True},
+        {"mystery_number": "x"},
+        {"one_prize_per_player": "no"},
+        {"prizes": 5},
+        {"trumps": "HDSC"},
+        {"sit_out_score": 5},
+        {"sit_out_score": [7, "6"]},
+        {"min_hands_for_prizes": 2.5},
+        {"change_partners": "yes"},
+    ],
+)
+def test_settings_of_the_wrong_type_are_refused_with_a_code(data):
+    with pytest.raises(DriveError) as refused:
+        DriveSettings.from_dict(data)
+    assert refused.value.code in ("drive_setting_value", "drive_sit_out_score")
