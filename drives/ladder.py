@@ -1,7 +1,8 @@
 """The season's drive ladder: each member's total per drive that counts for the ladder
 (finished drives of the club in the season), ranked by :func:`clubs.ladder.standings` under
 the season's counting rule. Kept apart from the rubber-points ladder (tricks are another
-unit), like the Boston ladder; the site may list it beside the others."""
+unit), like the Boston ladder; the site may list it beside the others. Five queries however
+many drives."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from collections.abc import Iterable
 from clubs.ladder import CountingRule, LadderResult, LadderRow, season_rule, standings
 from clubs.models import Season
 from drives.models import Drive, DriveStatus
-from drives.selectors import drive_state
+from drives.selectors import drive_states
 
 
 def drive_results(season: Season) -> Iterable[LadderResult]:
@@ -22,8 +23,8 @@ def drive_results(season: Season) -> Iterable[LadderResult]:
         date__gte=season.starts,
         date__lte=season.ends,
     ).order_by("date", "pk")
-    for drive in drives:
-        state = drive_state(drive)
+    for state in drive_states(list(drives)):
+        drive = state.drive
         for pk, card in state.cards.items():
             member_id = state.players[pk].member_id
             if member_id is not None:

@@ -9,7 +9,15 @@ from functools import cached_property
 from django.db.models import Count, Q, QuerySet
 
 from clubs.models import Club
-from drives.models import Drive, DriveCut, DriveEntry, DrivePlayer, DriveStatus, DriveTable
+from drives.models import (
+    Drive,
+    DriveCut,
+    DriveEntry,
+    DrivePlayer,
+    DriveRound,
+    DriveStatus,
+    DriveTable,
+)
 from engine.drives.cards import Card, player_cards, ranking
 from engine.drives.drive import Entry, Holding, TableHand, hand_tables
 from engine.drives.movement import Seating, seating_from_json
@@ -89,24 +97,40 @@ class DriveState:
 
 def drive_state(drive: Drive) -> DriveState:
     """The evening so far (players, rounds, entries, cuts: four queries)."""
-    players = {p.pk: p for p in DrivePlayer.objects.filter(drive=drive).order_by("number")}
-    seatings = [seating_from_json(r.seating) for r in drive.rounds.order_by("number")]
-    entries = {(e.hand, e.table): e for e in DriveEntry.objects.filter(drive=drive)}
-    cuts = {c.prize: c for c in DriveCut.objects.filter(drive=drive).order_by("cut_at", "pk")}
-    return DriveState(drive, drive.rules(), players, seatings, entries, cuts)
+    return drive_states([drive])[0]
+
+
+def drive_states(drives: list[Drive]) -> list[DriveState]:
+    """The state of each of ``drives``, in four queries however many drives."""
+    ids = [d.pk for d in drives]
+    players: dict[int, dict[int, DrivePlayer]] = {pk: {} for pk in ids}
+    for p in DrivePlayer.objects.filter(drive_id__in=ids).order_by("number"):
+        players[p.drive_id][p.pk] = p
+    seatings: dict[int, list[Seating]] = {pk: [] for pk in ids}
+    for r in DriveRound.objects.filter(drive_id__in=ids).order_by("number"):
+        seatings[r.drive_id].append(seating_from_json(r.seating))
+    entries: dict[int, dict] = {pk: {} for pk in ids}
+    for e in DriveEntry.objects.filter(drive_id__in=ids):
+        entries[e.drive_id][(e.hand, e.table)] = e
+    cuts: dict[int, dict] = {pk: {} for pk in ids}
+    for c in DriveCut.objects.filter(drive_id__in=ids).order_by("cut_at", "pk"):
+        cuts[c.drive_id][c.prize] = c
+    return [
+        DriveState(d, d.rules(), players[d.pk], seatings[d.pk], entries[d.pk], cuts[d.pk])
+        for d in drives
+    ]
 
 
 def member_drive_results(member_id: int) -> list[tuple[Drive, int, int]]:
-    """For a player page: each finished drive the member played, with their total and
-    their rank among their role (ladies or gents)."""
-    played = (
+    """For a player page: each finished drive the member played, newest first, with their
+    total and their rank among their role (ladies or gents). Five queries."""
+    played = list(
         DrivePlayer.objects.filter(member_id=member_id, drive__status=DriveStatus.FINISHED)
         .select_related("drive__club")
-        .order_by("-drive__date")
+        .order_by("-drive__date", "-drive_id")
     )
     results = []
-    for player in played:
-        state = drive_state(player.drive)
+    for player, state in zip(played, drive_states([p.drive for p in played]), strict=True):
         card = state.cards.get(player.pk)
         if card is None:
             continue
