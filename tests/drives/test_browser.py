@@ -152,3 +152,60 @@ def test_a_37_player_drive_from_set_up_to_prizes(live_server, language):
     assert state.cards[gone.pk].rows[-1].kind == "absent" and gone.last_round == 2
     assert state.entries[(1, 1)].tricks_a == 8 and state.entries[(1, 1)].via == "table"
     assert not [a for a in state.awards if a.status in ("cut_needed", "waiting")]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_every_drive_page_fits_a_phone(live_server):
+    """No sideways scrolling at 375 px, for the MC at the door and for the players."""
+    playwright_sync = pytest.importorskip("playwright.sync_api")
+    from clubs.models import Club
+    from drives.models import DriveTable
+    from tests.drives.conftest import new_drive, play_out, seat
+
+    mc_user = User.objects.create_user("pat", password="pw")
+    club = Club.objects.create(name="Parish Hall", slug="parish")
+    finished = new_drive(club, mc_user)
+    seat(finished, 5, 4)
+    finished = play_out(finished)
+    running = new_drive(club, mc_user)
+    seat(running, 6, 6)
+    from drives.running import drive_start
+
+    drive_start(drive=running)
+    code = DriveTable.objects.filter(drive=running).first().code
+    player = finished.players.first()
+    pages = [
+        "/drives/",
+        "/drives/new/",
+        "/drives/join/",
+        f"/drives/t/{code}/",
+        f"/drives/{running.pk}/",
+        f"/drives/{running.pk}/players/",
+        f"/drives/{running.pk}/screen/",
+        f"/drives/{running.pk}/enter/",
+        f"/drives/{running.pk}/settings/",
+        f"/drives/{finished.pk}/prizes/",
+        f"/drives/{finished.pk}/results/",
+        f"/drives/{finished.pk}/players/{player.pk}/",
+        f"/drives/{finished.pk}/print/cards/",
+        "/clubs/parish/drives/",
+    ]
+    cookies = _cookies(mc_user, live_server, "cs")
+    with playwright_sync.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM,
+            headless=True,
+            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+        )
+        try:
+            context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+            context.add_cookies(cookies)
+            page = context.new_page()
+            wide = []
+            for path in pages:
+                page.goto(live_server.url + path)
+                if not _fits(page):
+                    wide.append(path)
+            assert not wide, f"sideways scrolling at 375 px: {wide}"
+        finally:
+            browser.close()
