@@ -53,6 +53,8 @@ class DriveCreateSerializer(serializers.Serializer):
 
 
 class DrivePlayerSerializer(serializers.ModelSerializer):
+    role = serializers.CharField(read_only=True, help_text="lady or gent")
+
     class Meta:
         model = DrivePlayer
         fields = ["id", "number", "name", "role", "member", "first_round", "last_round"]
@@ -61,7 +63,7 @@ class DrivePlayerSerializer(serializers.ModelSerializer):
 
 class DrivePlayerAddSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=120)
-    role = serializers.ChoiceField(choices=["lady", "gent"])
+    role = serializers.CharField(max_length=4, help_text="lady or gent")
     member = serializers.IntegerField(required=False, allow_null=True, default=None, min_value=1)
 
 
@@ -119,7 +121,7 @@ class DriveCorrectionSerializer(serializers.ModelSerializer):
 
 class DriveTableStateSerializer(serializers.Serializer):
     table = serializers.IntegerField()
-    kind = serializers.ChoiceField(choices=["played", "dummy", "sit_out"])
+    kind = serializers.CharField(help_text="played, dummy or sit_out")
     pair_a = serializers.ListField(child=serializers.IntegerField(allow_null=True))
     pair_b = serializers.ListField(child=serializers.IntegerField(allow_null=True))
     names_a = serializers.CharField()
@@ -143,7 +145,7 @@ class DriveStateSerializer(serializers.Serializer):
 class DriveCardRowSerializer(serializers.Serializer):
     hand = serializers.IntegerField()
     trump = serializers.CharField()
-    kind = serializers.ChoiceField(choices=["played", "dummy", "sit_out", "absent"])
+    kind = serializers.CharField(help_text="played, dummy, sit_out or absent")
     table = serializers.IntegerField(allow_null=True)
     partner = serializers.IntegerField(allow_null=True)
     tricks = serializers.IntegerField(allow_null=True)
