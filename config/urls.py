@@ -29,6 +29,7 @@ urlpatterns = [
     ),
     path("events/", include("tournaments.urls")),
     path("results/", include("scoring.urls")),
+    path("", include("drives.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
     path("api/auth/", include("rest_framework.urls")),

@@ -60,6 +60,7 @@ INSTALLED_APPS = [
     "scoring",
     "boston",
     "variants",
+    "drives",
     # The site layer, above every app: season ladders, player page, club home, demo command.
     "tenace",
 ]

@@ -14,6 +14,7 @@ from django.urls import reverse
 from boston.ladder import boston_night_results
 from boston.services import HandEntry, boston_table_create, hand_enter
 from clubs.models import ClubNight, Season
+from drives.ladder import drive_results
 from tenace import parts
 from tests.boston.conftest import CLUB_TABLE
 from variants.models import Game
@@ -23,17 +24,18 @@ def test_every_apps_demo_loader_is_collected_in_layer_order():
     declared = [
         config.label for config in apps.get_app_configs() if getattr(config, "demo_loader", None)
     ]
-    assert declared == ["tournaments", "scoring", "boston", "variants"]
+    assert declared == ["tournaments", "scoring", "boston", "variants", "drives"]
     loaders = parts.demo_loaders()
     assert [loader.__module__ for loader in loaders] == [f"{app}.demo" for app in declared]
 
 
 def test_the_boston_ladder_is_offered_to_the_site():
-    ladder, *whist_family = parts.season_ladders()
+    ladder, *whist_family, drives = parts.season_ladders()
     assert ladder.results is boston_night_results and ladder.url_name == "boston:ladder"
     assert {(w.url_name, w.url_args) for w in whist_family} == {
         ("variants:ladder", (game,)) for game in Game.values
     }
+    assert drives.results is drive_results and drives.url_name == "drives:ladder"
 
 
 @pytest.mark.django_db
@@ -55,8 +57,8 @@ def test_player_page_lists_the_members_boston_nights_and_ladder_page_links_to_it
     assert expected != 0
     client = Client()
     response = client.get(f"/clubs/casino/members/{east.pk}/?season={season.pk}")
-    boston, *whist_family = response.context["history"].others
-    assert all(not other.results for other in whist_family)
+    boston, *others = response.context["history"].others
+    assert all(not other.results for other in others)
     assert [(line.date, line.score) for line in boston.results] == [(night.date, expected)]
     assert boston.total == expected
     page = response.content.decode()

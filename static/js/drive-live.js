@@ -1,0 +1,53 @@
+/* Whist drives: keep the hall's screen and a table's page up to date, and help typing
+ * tricks (13 between the two pairs).
+ *
+ * An element with data-drive-poll (the drive's version URL) and data-drive-version is
+ * refreshed when the drive changes: its data-drive-fragment (if any) is fetched and put in
+ * place; otherwise the page reloads — unless someone is typing in a form on it.
+ */
+(function () {
+  "use strict";
+  var region = document.querySelector("[data-drive-poll]");
+  if (region && window.fetch) {
+    var shown = region.getAttribute("data-drive-version");
+    var pollUrl = region.getAttribute("data-drive-poll");
+    var fragmentUrl = region.getAttribute("data-drive-fragment");
+    var typing = false;
+    document.addEventListener("input", function () { typing = true; });
+    var poll = function () {
+      fetch(pollUrl, { credentials: "same-origin", cache: "no-cache" })
+        .then(function (response) { return response.ok ? response.json() : null; })
+        .then(function (body) {
+          if (!body || String(body.version) === shown) { return; }
+          if (fragmentUrl) {
+            return fetch(fragmentUrl, { credentials: "same-origin", cache: "no-cache" })
+              .then(function (response) { return response.ok ? response.text() : null; })
+              .then(function (html) {
+                if (html === null) { return; }
+                region.innerHTML = html;
+                shown = String(body.version);
+                region.setAttribute("data-drive-version", shown);
+              });
+          }
+          if (!typing) { window.location.reload(); }
+        })
+        .catch(function () { /* poor signal: try again on the next tick */ });
+    };
+    window.setInterval(poll, 2000);
+  }
+  // Typing one pair's tricks fills in the other's (13 between them).
+  document.querySelectorAll("form[data-thirteen]").forEach(function (form) {
+    form.addEventListener("input", function (event) {
+      var field = event.target;
+      var name = field.name || "";
+      var other = null;
+      if (name === "tricks_a") { other = form.querySelector("[name=tricks_b]"); }
+      else if (name === "tricks_b") { other = form.querySelector("[name=tricks_a]"); }
+      else if (/^a\d+$/.test(name)) { other = form.querySelector("[name=b" + name.slice(1) + "]"); }
+      if (!other || field.value === "") { return; }
+      var value = parseInt(field.value, 10);
+      if (value >= 0 && value <= 13 && other.dataset.typed !== "1") { other.value = String(13 - value); }
+      field.dataset.typed = "1";
+    });
+  });
+})();
