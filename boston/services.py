@@ -246,7 +246,7 @@ def boston_table_create(
     number: int | None = None,
     variant: str = "boston_es",
     variant_overrides: Mapping[str, object] | None = None,
-    payment_table: str = "pokerwiner",
+    payment_table: str = "foster_complete",
     own_payment_table: Mapping[str, object] | None = None,
     unit: str = "points",
     stake_dealer: int = 8,

@@ -107,7 +107,7 @@ class BostonTableCreateSerializer(serializers.Serializer):
     number = serializers.IntegerField(required=False, min_value=1)
     variant = serializers.CharField(default="boston_es")
     variant_overrides = serializers.DictField(required=False, default=dict)
-    payment_table = serializers.CharField(default="pokerwiner")
+    payment_table = serializers.CharField(default="foster_complete")
     own_payment_table = serializers.DictField(required=False, allow_null=True, default=None)
     unit = serializers.CharField(default="points")
     stake_dealer = serializers.IntegerField(default=8, min_value=0)

@@ -4,9 +4,10 @@ Payments are counters paid between each adversary and each member of the declari
 (solo: three adversaries pay or receive from the declarer; with a supporter: each of the two
 adversaries pays or receives from each of the two). The pool takes stakes and pays out to
 the winner; :func:`settle` returns the change for every seat and for the pool, which always
-sums to zero. Where rules.md says a number is not known (Foster's success table, most of
-Foster's failure table, the Spanish page 3), the preset has no entry: the club must set it in
-its own table, and a missing entry raises :class:`BostonError` naming it.
+sums to zero. Foster's two failure tables (p.168) are complete presets; where no source
+prints a number (Foster's success table, the Spanish page 3) a preset has no entry, and a
+missing entry raises :class:`BostonError` naming it. ``foster_complete`` prices every
+contract of every ladder (the default for a new table; how it is completed is said below).
 """
 
 from __future__ import annotations
@@ -157,23 +158,55 @@ def _table_from_dict(data: object) -> PaymentTable:
     )
 
 
-# Foster: misères 20/40/80/160 (little, grand, little spread, grand spread). Mapped to the
-# Spanish ladder: pequeña miseria = little, gran miseria = grand, miseria en la mesa = grand
-# spread (open, no discard). Miseria de cuatro ases has no published price: the club sets it.
-# Foster's failure table is known only at "5 short 1 → 10" and "13 short 13 → 450".
-FOSTER = PaymentTable(
-    name="foster",
-    failed={5: (10,), 13: (None,) * 12 + (450,)},
-    misere={
-        "PEQUENA_MISERIA": 20,
-        "GRAN_MISERIA": 40,
-        "MISERIA_EN_LA_MESA": 160,
-        "LITTLE_MISERE": 20,
-        "GRAND_MISERE": 40,
-        "LITTLE_SPREAD": 80,
-        "GRAND_SPREAD": 160,
-    },
+# R. F. Foster, *Foster's Complete Hoyle*, Boston, p.168 (bitlit.ru page 168 of the book):
+# what a bidder who is "put in for" 1, 2, … tricks pays each adversary. Foster prints the
+# original table and "the same table reduced to the American decimal system, in which form
+# it is commonly found in the clubs". Row = tricks bid (5 … 13), column = tricks short.
+FOSTER_ORIGINAL_FAILED: dict[int, tuple[int, ...]] = {
+    5: (11, 21, 31, 41, 50),
+    6: (15, 24, 35, 45, 55, 66),
+    7: (19, 29, 40, 50, 60, 72, 82),
+    8: (23, 34, 46, 56, 67, 78, 89, 110),
+    9: (33, 44, 57, 68, 82, 92, 103, 115, 127),
+    10: (44, 56, 70, 82, 94, 107, 119, 132, 145, 157),
+    11: (67, 80, 95, 109, 123, 138, 151, 165, 180, 194, 208),
+    12: (113, 130, 148, 165, 182, 200, 217, 234, 252, 270, 286, 304),
+    13: (177, 198, 222, 241, 262, 284, 305, 326, 348, 369, 390, 412, 433),
+}
+FOSTER_DECIMAL_FAILED: dict[int, tuple[int, ...]] = {
+    5: (10, 20, 30, 40, 50),
+    6: (15, 25, 35, 45, 55, 65),
+    7: (20, 30, 40, 50, 60, 70, 80),
+    8: (25, 35, 45, 55, 70, 85, 100, 115),
+    9: (35, 45, 55, 65, 80, 95, 110, 125, 140),
+    10: (45, 55, 70, 80, 95, 110, 125, 140, 155, 170),
+    11: (70, 80, 95, 110, 125, 140, 155, 170, 185, 200, 220),
+    12: (120, 130, 145, 160, 180, 200, 220, 240, 260, 280, 300, 320),
+    13: (180, 200, 220, 240, 260, 280, 300, 320, 340, 360, 390, 420, 450),
+}
+# Foster p.168: "If a misère is bid, the caller wins from, or loses to each adversary …
+# there being no over-tricks": little misère 20, grand misère 40, little spread 80, grand
+# spread 160 white counters, "each of these is twice the amount of the next lower". On the
+# Spanish ladder: pequeña miseria = little misère (one discard), gran miseria = grand,
+# miseria en la mesa = grand spread (open, no discard). Miseria de cuatro ases has no
+# printed price; only FOSTER_COMPLETE gives it one (our reading, see there).
+FOSTER_MISERES = {
+    "PEQUENA_MISERIA": 20,
+    "GRAN_MISERIA": 40,
+    "MISERIA_EN_LA_MESA": 160,
+    "LITTLE_MISERE": 20,
+    "GRAND_MISERE": 40,
+    "LITTLE_SPREAD": 80,
+    "GRAND_SPREAD": 160,
+}
+FOSTER_DECIMAL = PaymentTable(
+    name="foster_decimal", failed=dict(FOSTER_DECIMAL_FAILED), misere=dict(FOSTER_MISERES)
 )
+FOSTER_ORIGINAL = PaymentTable(
+    name="foster_original", failed=dict(FOSTER_ORIGINAL_FAILED), misere=dict(FOSTER_MISERES)
+)
+#: Tables stored before the two Foster tables were complete were named "foster".
+FOSTER = FOSTER_DECIMAL
 # pokerwiner (Scarne-style) scale: made 5→2 … 13→34; failures given for bids 5 and 6 only.
 POKERWINER = PaymentTable(
     name="pokerwiner",
@@ -181,7 +214,25 @@ POKERWINER = PaymentTable(
     failed={5: (2, 4, 6, 8, 10), 6: (3, 5, 7, 9, 11)},
     pool_on_failure=PoolOnFailure.NONE,
 )
-PAYMENT_TABLES = {t.name: t for t in (FOSTER, POKERWINER)}
+#: Every contract of every ladder priced, in Foster's decimal units: the default of a new
+#: table. Failures and misères are Foster's decimal table (p.168). Foster's success table
+#: was not found, so a made bid is paid pokerwiner's published made scale in Foster's units
+#: (×5): pokerwiner's failure rows (5: 2,4,6,8,10; 6: 3,5,7,9,11) are exactly Foster's
+#: decimal rows divided by 5. No over-tricks (pokerwiner: "just what he bid and made").
+#: Miseria de cuatro ases (no printed price) is paid as the rung it stands on, between
+#: gran miseria (grand misère 40) and miseria en la mesa (grand spread 160): little
+#: spread's 80. Foster's pool rule: the failing side doubles the pool.
+FOSTER_COMPLETE = PaymentTable(
+    name="foster_complete",
+    made={tricks: 5 * price for tricks, price in POKERWINER.made.items()},
+    failed=dict(FOSTER_DECIMAL_FAILED),
+    misere={**FOSTER_MISERES, "MISERIA_CUATRO_ASES": 80},
+)
+PAYMENT_TABLES = {
+    t.name: t for t in (FOSTER_COMPLETE, FOSTER_DECIMAL, FOSTER_ORIGINAL, POKERWINER)
+}
+PAYMENT_TABLES["foster"] = FOSTER_DECIMAL
+
 
 
 @dataclass(frozen=True)

@@ -87,18 +87,6 @@ def test_foster_misere_has_no_overtricks():
     assert one == three
 
 
-@pytest.mark.parametrize("bid,short,price", [(5, 1, 10), (13, 13, 450)])
-def test_foster_failures_published(bid, short, price):
-    # rules.md §10.3: "bid 5 short 1 → 10 to each adversary; bid 13 short 13 → 450"
-    s = settle(Contract(N, ANGLO_TRICKS[bid], None), bid - short, FOSTER, pool=0)
-    assert s.seats == {N: -3 * price, E: price, S: price, W: price}
-
-
-def test_foster_unpublished_failure_is_refused_not_invented():
-    with pytest.raises(BostonError, match="no price for 13 tricks bid and 12 short"):
-        settle(Contract(N, Level.THIRTEEN), 1, FOSTER, 0)
-
-
 def test_foster_boston_doubles_the_pool_on_failure():
     # rules.md §10.3: "Foster's Boston doubles the pool on failure"
     s = settle(Contract(N, Level.FIVE, None), 4, FOSTER, pool=40)
