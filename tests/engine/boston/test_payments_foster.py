@@ -10,6 +10,7 @@ tuples; each price is checked through ``settle`` (what the seats pay and receive
 import pytest
 
 from engine.boston.auction import Contract, Level
+from engine.boston.contracts import ladder
 from engine.boston.payments import (
     FOSTER_COMPLETE,
     FOSTER_DECIMAL,
@@ -19,7 +20,6 @@ from engine.boston.payments import (
     settle,
 )
 from engine.boston.variants import ANGLO_AMERICAN, FONTAINEBLEAU, SPANISH
-from engine.boston.contracts import ladder
 from engine.cards import Seat
 from engine.errors import BostonError
 
@@ -51,7 +51,7 @@ Eleven 70 80 95 110 125 140 155 170 185 200 220
 Twelve 120 130 145 160 180 200 220 240 260 280 300 320
 Thirteen 180 200 220 240 260 280 300 320 340 360 390 420 450
 """
-WORDS = "Five Six Seven Eight Nine Ten Eleven Twelve Thirteen".split()
+WORDS = ["Five", "Six", "Seven", "Eight", "Nine", "Ten", "Eleven", "Twelve", "Thirteen"]
 LEVELS = [Level.FIVE, Level.SIX, Level.SEVEN, Level.EIGHT, Level.NINE, Level.TEN]
 LEVELS += [Level.ELEVEN, Level.TWELVE, Level.THIRTEEN]
 

@@ -18,7 +18,6 @@ from engine.boston.payments import (
     settle,
 )
 from engine.cards import Seat
-from engine.errors import BostonError
 
 N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W
 
