@@ -6,3 +6,9 @@ class BostonConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "boston"
     verbose_name = _("Boston")
+
+    def ready(self) -> None:
+        from boston.ruling_texts import BOSTON_RULINGS
+        from clubs.rulings import rulings_register
+
+        rulings_register(BOSTON_RULINGS)

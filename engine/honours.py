@@ -36,9 +36,16 @@ class HonoursHeld:
 
     def __post_init__(self) -> None:
         if self.side is None and self.count not in (0, 2):
-            raise ScoringError("honours divided means two each: give the side that held 3 or 4")
+            raise ScoringError(
+                "honours divided means two each: give the side that held 3 or 4",
+                code="honours_divided_have_no_side",
+            )
         if self.side is not None and self.count not in (3, 4):
-            raise ScoringError(f"a side scores honours only with 3 or 4 of them, not {self.count}")
+            raise ScoringError(
+                f"a side scores honours only with 3 or 4 of them, not {self.count}",
+                code="honours_three_or_four",
+                params={"count": str(self.count)},
+            )
 
     @property
     def points(self) -> int:
@@ -55,7 +62,11 @@ class HonoursHeld:
             return cls(side.other, 4 - count)
         if count == 2:
             return NO_HONOURS
-        raise ScoringError(f"a side holds between 0 and 4 honours, not {count}")
+        raise ScoringError(
+            f"a side holds between 0 and 4 honours, not {count}",
+            code="honours_side_holds_between_honours",
+            params={"count": str(count)},
+        )
 
 
 NO_HONOURS = HonoursHeld(None, 0)
@@ -90,5 +101,9 @@ def check_honours_claim(
         claimed = (
             f"{claim.side} held {claim.count}" if claim.side is not None else "they were divided"
         )
-        raise ScoringError(f"The honours claimed ({claimed}) do not match the deal: {shown}.")
+        raise ScoringError(
+            f"The honours claimed ({claimed}) do not match the deal: {shown}.",
+            code="honours_claim_against_deal",
+            params={"claimed": str(claimed), "shown": str(shown)},
+        )
     return held

@@ -64,7 +64,11 @@ def _trump_code(trump: Suit | None) -> int:
     if trump is None:
         return _NO_TRUMP
     if not isinstance(trump, Suit):
-        raise PlayError(f"{trump!r} is not a trump suit (give a Suit, or None for no trump)")
+        raise PlayError(
+            f"{trump!r} is not a trump suit (give a Suit, or None for no trump)",
+            code="play_trump_suit_suit_none_trump",
+            params={"trump": repr(trump)},
+        )
     return int(trump)
 
 
@@ -88,7 +92,11 @@ def trick_winner(cards: Sequence[Card], leader: Seat, trump: Suit | None) -> Sea
     """The seat that wins the trick ``cards`` (in the order played, ``leader`` first, then
     clockwise): the highest trump if any was played, else the highest card of the suit led."""
     if not 1 <= len(cards) <= 4:
-        raise PlayError(f"a trick has one to four cards, not {len(cards)}")
+        raise PlayError(
+            f"a trick has one to four cards, not {len(cards)}",
+            code="play_trick_one_four_cards",
+            params={"count": str(len(cards))},
+        )
     strength = _STRENGTH[_trump_code(trump)][cards[0].index // 13]
     best = max(range(len(cards)), key=lambda position: strength[cards[position].index])
     return _SEATS[(leader + best) % 4]
@@ -149,10 +157,16 @@ def replay(
     complete, remainder = divmod(len(record), 4)
     if remainder:
         raise PlayError(
-            f"the record stops in the middle of trick {complete + 1} ({remainder} of 4 cards)"
+            f"the record stops in the middle of trick {complete + 1} ({remainder} of 4 cards)",
+            code="play_record_stops_middle_trick_cards",
+            params={"number": str(complete + 1), "remainder": str(remainder)},
         )
     if complete > 13:
-        raise PlayError(f"a hand has 13 tricks, the record has {complete} (52 cards at most)")
+        raise PlayError(
+            f"a hand has 13 tricks, the record has {complete} (52 cards at most)",
+            code="play_hand_tricks_record_cards_most",
+            params={"complete": str(complete)},
+        )
     winners, revokes = _play_tricks(deal, dealer, code, record, complete)
     taken = [0, 0]
     for winner in winners:
@@ -166,13 +180,26 @@ def _add_claim(taken: list[int], claim: Claim | None, remaining: int) -> None:
         if remaining:
             raise PlayError(
                 f"the play stops after trick {13 - remaining} without a claim for the "
-                f"remaining {remaining} tricks"
+                f"remaining {remaining} tricks",
+                code="play_play_stops_after_trick_without",
+                params={"number": str(13 - remaining), "remaining": str(remaining)},
             )
         return
     if not remaining:
-        raise PlayError("all 13 tricks were played: there is nothing left to claim")
+        raise PlayError(
+            "all 13 tricks were played: there is nothing left to claim",
+            code="play_all_tricks_were_played_there",
+        )
     if not 0 <= claim.tricks <= remaining:
-        raise PlayError(f"{claim.side} cannot claim {claim.tricks} tricks: only {remaining} remain")
+        raise PlayError(
+            f"{claim.side} cannot claim {claim.tricks} tricks: only {remaining} remain",
+            code="play_claim_tricks_remain",
+            params={
+                "side": str(claim.side),
+                "tricks": str(claim.tricks),
+                "remaining": str(remaining),
+            },
+        )
     side = Side(claim.side)
     taken[side] += claim.tricks
     taken[side.other] += remaining - claim.tricks
@@ -216,5 +243,13 @@ def _play_tricks(
 
 def _refuse(card: Card, seat: int, played_in: int, owner: int) -> None:
     if played_in:
-        raise PlayError(f"{card} was already played in trick {played_in}")
-    raise PlayError(f"{_SEATS[owner]} played {card} but it was {_SEATS[seat]}'s turn")
+        raise PlayError(
+            f"{card} was already played in trick {played_in}",
+            code="card_played_twice",
+            params={"card": str(card), "played_in": str(played_in)},
+        )
+    raise PlayError(
+        f"{_SEATS[owner]} played {card} but it was {_SEATS[seat]}'s turn",
+        code="played_out_of_turn",
+        params={"player": str(_SEATS[owner]), "card": str(card), "turn": str(_SEATS[seat])},
+    )

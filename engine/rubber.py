@@ -118,7 +118,13 @@ class Rubber:
             ns, ew = self.games_won
             raise ScoringError(
                 f"the rubber is over: {self.winner} won it {max(ns, ew)}–{min(ns, ew)}; "
-                "start a new rubber"
+                "start a new rubber",
+                code="rubber_over",
+                params={
+                    "winner": str(self.winner),
+                    "won": str(max(ns, ew)),
+                    "lost": str(min(ns, ew)),
+                },
             )
         scored = scorer_for(self.profile).score(
             self.score, hand.ns_tricks, hand.honours, hand.revokes
@@ -134,7 +140,11 @@ class Rubber:
         winner = self.winner
         if winner is None:
             ns, ew = self.games_won
-            raise ScoringError(f"the rubber is not over: games stand {ns}–{ew}")
+            raise ScoringError(
+                f"the rubber is not over: games stand {ns}–{ew}",
+                code="rubber_not_over",
+                params={"ns": str(ns), "ew": str(ew)},
+            )
         values = [0, 0]
         for game in self.games:
             values[game.winner] += game.value

@@ -169,10 +169,16 @@ def suit_rank(profile: BostonProfile, suit: Suit | None, turned: Suit | None = N
     if order is SuitOrder.FONTAINEBLEAU:
         return 4 if suit is None else _FONTAINEBLEAU_RANK[suit]
     if suit is None:
-        raise BostonError("only Boston de Fontainebleau bids without a trump (grand)")
+        raise BostonError(
+            "only Boston de Fontainebleau bids without a trump (grand)",
+            code="boston_contracts_boston_de_fontainebleau_bids_without",
+        )
     if order is SuitOrder.PREFERENCE:
         if turned is None:
-            raise BostonError("the preference order needs the suit turned this deal")
+            raise BostonError(
+                "the preference order needs the suit turned this deal",
+                code="boston_contracts_preference_order_needs_suit_turned",
+            )
         if suit == turned:
             return 2
         return 1 if _RED[suit] == _RED[turned] else 0

@@ -72,7 +72,11 @@ class PaymentTable:
         try:
             data = json.loads(text)
         except ValueError as exc:
-            raise BostonError(f"the payment table is not valid JSON: {exc}") from exc
+            raise BostonError(
+                f"the payment table is not valid JSON: {exc}",
+                code="boston_payments_payment_table_valid_json",
+                params={"exc": str(exc)},
+            ) from exc
         return _table_from_dict(data)
 
 
@@ -83,7 +87,11 @@ MISERE_NAMES = tuple(level.name for level in Level if level.is_misere)
 
 def _count(value: object, where: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise BostonError(f"{where}: {value!r} is not a whole number of counters (0 or more)")
+        raise BostonError(
+            f"{where}: {value!r} is not a whole number of counters (0 or more)",
+            code="boston_payments_whole_number_counters_more",
+            params={"where": str(where), "value": repr(value)},
+        )
     return value
 
 
@@ -93,14 +101,22 @@ def _tricks_key(key: object, where: str) -> int:
     except ValueError:
         tricks = -1
     if not 1 <= tricks <= 13:
-        raise BostonError(f"{where}: {key!r} is not a number of tricks from 1 to 13")
+        raise BostonError(
+            f"{where}: {key!r} is not a number of tricks from 1 to 13",
+            code="boston_payments_number_tricks",
+            params={"where": str(where), "key": repr(key)},
+        )
     return tricks
 
 
 def _mapping(data: dict, key: str) -> dict:
     value = data.get(key, {})
     if not isinstance(value, dict):
-        raise BostonError(f"{key} must be an object keyed by tricks or contract")
+        raise BostonError(
+            f"{key} must be an object keyed by tricks or contract",
+            code="boston_payments_object_keyed_tricks_contract",
+            params={"key": str(key)},
+        )
     return value
 
 
@@ -109,11 +125,17 @@ def _failed_rows(data: dict) -> dict[int, tuple[int | None, ...]]:
     for k, row in _mapping(data, "failed").items():
         tricks = _tricks_key(k, "failed")
         if not isinstance(row, list):
-            raise BostonError(f"failed[{k}] must be a list: the price for 1 short, 2 short, …")
+            raise BostonError(
+                f"failed[{k}] must be a list: the price for 1 short, 2 short, …",
+                code="boston_payments_failed_list_price_short_short",
+                params={"key": str(k)},
+            )
         if len(row) > tricks:
             raise BostonError(
                 f"failed[{k}] has {len(row)} prices but {tricks} tricks bid "
-                f"can be at most {tricks} short"
+                f"can be at most {tricks} short",
+                code="boston_payments_failed_prices_tricks_bid_most",
+                params={"key": str(k), "count": str(len(row)), "tricks": str(tricks)},
             )
         failed[tricks] = tuple(
             None if v is None else _count(v, f"failed[{k}][{i}]") for i, v in enumerate(row)
@@ -126,26 +148,43 @@ def _misere_prices(data: dict) -> dict[str, int]:
     for k, v in _mapping(data, "misere").items():
         if k not in MISERE_NAMES:
             choices = ", ".join(MISERE_NAMES)
-            raise BostonError(f"misere: {k!r} is not a misère (choose from {choices})")
+            raise BostonError(
+                f"misere: {k!r} is not a misère (choose from {choices})",
+                code="boston_payments_misere_mis_re_choose",
+                params={"key": repr(k), "choices": str(choices)},
+            )
         misere[k] = _count(v, f"misere[{k}]")
     return misere
 
 
 def _table_from_dict(data: object) -> PaymentTable:
     if not isinstance(data, dict):
-        raise BostonError("a payment table is a JSON object with a name and its prices")
+        raise BostonError(
+            "a payment table is a JSON object with a name and its prices",
+            code="boston_payments_payment_table_json_object_name",
+        )
     unknown = sorted(set(data) - set(_FIELDS) - set(_OPTIONAL))
     if unknown:
         fields = ", ".join(_FIELDS + _OPTIONAL)
-        raise BostonError(f"a payment table has no field {unknown[0]!r} (fields: {fields})")
+        raise BostonError(
+            f"a payment table has no field {unknown[0]!r} (fields: {fields})",
+            code="boston_payments_payment_table_field_fields",
+            params={"unknown": repr(unknown[0]), "fields": str(fields)},
+        )
     name = data.get("name")
     if not isinstance(name, str) or not name.strip():
-        raise BostonError("a payment table needs a name")
+        raise BostonError(
+            "a payment table needs a name", code="boston_payments_payment_table_needs_name"
+        )
     try:
         pool_rule = PoolOnFailure(data.get("pool_on_failure", "double"))
     except ValueError:
         choices = ", ".join(rule.value for rule in PoolOnFailure)
-        raise BostonError(f"pool_on_failure must be one of {choices}") from None
+        raise BostonError(
+            f"pool_on_failure must be one of {choices}",
+            code="boston_payments_pool_failure_one",
+            params={"choices": str(choices)},
+        ) from None
     made = _mapping(data, "made").items()
     return PaymentTable(
         name=name.strip(),
@@ -247,7 +286,11 @@ def hand_result(contract: Contract, tricks_taken: int) -> HandResult:
     limit = contract.level.tricks_played
     if not 0 <= tricks_taken <= limit:
         after = " of the 12 played after the discard" if limit == 12 else ""
-        raise BostonError(f"a side cannot take {tricks_taken} tricks{after}")
+        raise BostonError(
+            f"a side cannot take {tricks_taken} tricks{after}",
+            code="boston_tricks_out_of_range",
+            params={"tricks_taken": str(tricks_taken), "after": str(after)},
+        )
     if contract.level.is_misere:
         return HandResult(made=tricks_taken == 0, short=0 if tricks_taken == 0 else tricks_taken)
     need = contract.tricks
@@ -261,18 +304,28 @@ def amount(table: PaymentTable, contract: Contract, result: HandResult) -> int:
     if contract.level.is_misere:
         key = contract.level.name
         if key not in table.misere:
-            raise BostonError(f"table {table.name!r} has no price for {contract.level.label}")
+            raise BostonError(
+                f"table {table.name!r} has no price for {contract.level.label}",
+                code="boston_no_price_misere",
+                params={"name": repr(table.name), "label": str(contract.level.label)},
+            )
         return table.misere[key]
     need = contract.tricks
     if result.made:
         if need not in table.made:
-            raise BostonError(f"table {table.name!r} has no price for making {need} tricks")
+            raise BostonError(
+                f"table {table.name!r} has no price for making {need} tricks",
+                code="boston_no_price_made",
+                params={"name": repr(table.name), "need": str(need)},
+            )
         return table.made[need] + result.over * table.per_overtrick
     row = table.failed.get(need, ())
     price = row[result.short - 1] if result.short <= len(row) else None
     if price is None:
         raise BostonError(
-            f"table {table.name!r} has no price for {need} tricks bid and {result.short} short"
+            f"table {table.name!r} has no price for {need} tricks bid and {result.short} short",
+            code="boston_no_price_failed",
+            params={"name": repr(table.name), "need": str(need), "short": str(result.short)},
         )
     return price
 
@@ -341,7 +394,10 @@ def settle_all_pass(
     players share it and an odd counter stays in. Redeal: nothing was played.
     """
     if profile.all_pass is AllPass.REDEAL:
-        raise BostonError("all passed and this Boston redeals: there is nothing to pay")
+        raise BostonError(
+            "all passed and this Boston redeals: there is nothing to pay",
+            code="boston_payments_all_passed_boston_redeals_there",
+        )
     counts = _all_pass_tricks(tricks)
     seats = {s: 0 for s in Seat}
     if profile.all_pass is AllPass.POOL_TO_FEWEST:
@@ -362,11 +418,17 @@ def settle_all_pass(
 
 def _all_pass_tricks(tricks: Mapping[Seat, int]) -> dict[Seat, int]:
     if set(tricks) != set(Seat):
-        raise BostonError("give the tricks of all four players")
+        raise BostonError(
+            "give the tricks of all four players", code="boston_payments_tricks_all_four_players"
+        )
     counts = {s: tricks[s] for s in Seat}
     if any(not 0 <= t <= 13 for t in counts.values()) or sum(counts.values()) != 13:
         shown = ", ".join(f"{s.name} {t}" for s, t in counts.items())
-        raise BostonError(f"the four players' tricks must add up to 13, not {shown}")
+        raise BostonError(
+            f"the four players' tricks must add up to 13, not {shown}",
+            code="boston_payments_four_players_tricks_add_up",
+            params={"shown": str(shown)},
+        )
     return counts
 
 
