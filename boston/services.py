@@ -26,6 +26,7 @@ from boston.verdict import (
 )
 from clubs.errors import ClubError, HandConflict, HandRefused
 from clubs.models import ClubNight, Member, Membership, User
+from clubs.rulings import error_text
 from engine.boston.auction import Contract
 from engine.boston.payments import Settlement, hand_result
 from engine.cards import Seat
@@ -288,7 +289,9 @@ def boston_table_create(
     except ValidationError as error:
         raise TableRefused("; ".join(error.messages)) from None
     except (EngineError, KeyError, TypeError, ValueError) as error:
-        raise TableRefused(_("The variant or payment table is not valid: %s") % error) from None
+        raise TableRefused(
+            _("The variant or payment table is not valid: %s") % error_text(error)
+        ) from None
     table.save()
     BostonSeat.objects.bulk_create(
         BostonSeat(table=table, seat=seat, member=member) for seat, member in members.items()

@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 
 from boston.models import OWN_TABLE, BostonTable
 from clubs.errors import HandRefused
+from clubs.rulings import error_text, ruling_text
 from engine.boston.auction import PASS, SOSTENGO, Auction, Call, Contract, Level, bid, ladder
 from engine.boston.cards import hand_trump
 from engine.boston.payments import (
@@ -119,7 +120,7 @@ def _contract_from_calls(
         for text in entry.calls:
             auction.call(auction.turn, call_parse(text))
     except EngineError as error:
-        raise HandRefused(str(error)) from None
+        raise HandRefused(ruling_text(error)) from None
     if not auction.is_over:
         raise HandRefused(
             _("The auction is not over: it is %(name)s's turn.")
@@ -196,7 +197,7 @@ def hand_verdict(
     try:
         paid = settle(contract, entry.tricks, table_payments(table), pool + stakes.pool)
     except EngineError as error:
-        raise HandRefused(str(error)) from None
+        raise HandRefused(ruling_text(error)) from None
     return contract, stakes + paid
 
 
@@ -217,5 +218,5 @@ def _all_passed(
         tricks = {Seat[seat]: int(count) for seat, count in entry.tricks_each}
         paid = settle_all_pass(profile, tricks, table_payments(table), pool + stakes.pool)
     except (EngineError, KeyError, ValueError) as error:
-        raise HandRefused(str(error)) from None
+        raise HandRefused(error_text(error)) from None
     return stakes + paid

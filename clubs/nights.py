@@ -32,6 +32,7 @@ from clubs.models import (
     TableSeat,
 )
 from clubs.rubbers import dealer_due
+from clubs.rulings import ruling_text
 from engine.cards import Seat
 from engine.errors import EngineError
 from engine.profiles import get_profile
@@ -63,7 +64,7 @@ def night_create(
     except ValidationError as error:
         raise ClubError("; ".join(error.messages)) from None
     except EngineError as error:
-        raise ClubError(str(error)) from None
+        raise ClubError(ruling_text(error)) from None
     night.save()
     return night
 

@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 
 from clubs.errors import HandConflict, HandRefused
 from clubs.models import ClubNight, HandCorrection, HandRecord, RubberRecord, RubberTable, User
+from clubs.rulings import error_text
 from engine.cards import Seat, Side, Suit
 from engine.deal import Deal, parse_pbn_deal
 from engine.errors import EngineError
@@ -110,7 +111,7 @@ def hand_enter(
         except ValidationError as error:
             raise HandRefused("; ".join(error.messages)) from None
         except (EngineError, KeyError, ValueError) as error:
-            raise HandRefused(str(error)) from None
+            raise HandRefused(error_text(error)) from None
     try:
         with transaction.atomic():
             row.save()
@@ -202,7 +203,7 @@ def hand_correct(*, hand: HandRecord, by: User, reason: str, **changes: object) 
         except ValidationError as error:
             raise HandRefused("; ".join(error.messages)) from None
         except (EngineError, KeyError, ValueError) as error:
-            raise HandRefused(str(error)) from None
+            raise HandRefused(error_text(error)) from None
         hand.save(update_fields=list(changes))
         correction = HandCorrection(
             hand=hand, corrected_by=by, before=before, after=hand_as_dict(hand), reason=reason

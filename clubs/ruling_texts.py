@@ -36,9 +36,7 @@ WHIST_RULINGS = {
         "'%(text)s' does not start with a seat and a colon, like 'N:'"
     ),
     "deal_hand_given": _("no hand given for %(names)s"),
-    "deal_incomplete": _(
-        "the deal is incomplete: cards in each hand %(hands)s; missing %(missing)s"
-    ),
+    "deal_incomplete": _("the deal is incomplete: %(hands)s cards; missing %(missing)s"),
     "deal_pbn_deal_four_hands": _("a PBN deal has four hands, '%(text)s' has %(count)s"),
     "deal_rank_akqjt": _("'%(letter)s'%(where)s is not a rank (use AKQJT98765432)"),
     "deal_s_hand_card": _("%(card)s in %(seat)s's hand is not a card"),

@@ -41,3 +41,8 @@ def ruling_text(error: EngineError) -> str:
 def ruling_codes() -> frozenset[str]:
     """The codes that have a registered text (the catalogue check compares the engine's)."""
     return frozenset(_TEXTS)
+
+
+def error_text(error: Exception) -> str:
+    """:func:`ruling_text` for an engine error, the message of any other error."""
+    return ruling_text(error) if isinstance(error, EngineError) else str(error)

@@ -130,7 +130,8 @@ def _check_cards(hands: Iterable[Iterable[Card]]) -> None:
     sizes: list[str] = []
     for seat, cards in zip(Seat, hands, strict=True):
         cards = tuple(cards)
-        sizes.append(f"{seat} {len(cards)}")
+        if len(cards) != 13:
+            sizes.append(f"{seat} {len(cards)}")
         for card in cards:
             if not isinstance(card, Card):
                 raise DealError(
@@ -152,7 +153,7 @@ def _check_cards(hands: Iterable[Iterable[Card]]) -> None:
         raise DealError(
             "; ".join(problems),
             code="deal_incomplete",
-            params={"hands": ", ".join(sizes), "missing": ", ".join(missing) or "—"},
+            params={"hands": ", ".join(sizes) or "—", "missing": ", ".join(missing) or "—"},
         )
 
 

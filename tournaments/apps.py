@@ -6,3 +6,9 @@ class TournamentsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "tournaments"
     verbose_name = _("Tournaments")
+
+    def ready(self) -> None:
+        from clubs.rulings import rulings_register
+        from tournaments.ruling_texts import MOVEMENT_RULINGS
+
+        rulings_register(MOVEMENT_RULINGS)

@@ -12,6 +12,7 @@ from rest_framework import serializers
 
 from clubs.models import ClubNight, HandCorrection, HandRecord, RubberRecord, RubberTable
 from clubs.rubbers import rubber_state
+from clubs.rulings import ruling_text
 from engine.errors import EngineError
 
 SEAT_HELP = "N, E, S or W"
@@ -155,7 +156,9 @@ def rubber_summary(rubber: RubberRecord, hands: list[HandRecord]) -> tuple[dict,
         state = rubber_state(rubber, hands)
     except EngineError as error:
         empty = {"score": [0, 0], "games_won": [0, 0], "games": [], "is_over": False}
-        return {**empty, "winner": None, "points": None, "error": str(error)}, [None] * len(hands)
+        return {**empty, "winner": None, "points": None, "error": ruling_text(error)}, [None] * len(
+            hands
+        )
     games = [
         {"winner": g.winner.name, "value": g.value, "score": _pair(g.score), "hands": g.hands}
         for g in state.games

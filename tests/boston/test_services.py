@@ -254,3 +254,14 @@ def test_default_table_failed_pido_and_sostengo_pays_fosters_eight_row(night, pe
     # Foster decimal, "Eight" put in for 2: 35 to each adversary from E and from W; the
     # failing side doubles the pool of 20 (Foster), 10 each.
     assert seat_totals([hand]) == {"N": -8 + 70, "E": -4 - 70 - 20, "S": -4 + 70, "W": -4 - 70 - 20}
+
+
+def test_a_refused_call_is_explained_in_the_readers_language(table):
+    from django.utils import translation
+
+    with translation.override("es"), pytest.raises(HandRefused) as spanish:
+        _enter(table, 1, calls=["GRAN_INDEPENDENCIA:S", "PIDO:H"], tricks=8)
+    with translation.override("cs"), pytest.raises(HandRefused) as czech:
+        _enter(table, 1, calls=["GRAN_INDEPENDENCIA:S", "PIDO:H"], tricks=8)
+    assert "no supera a" in str(spanish.value) and "does not outrank" not in str(spanish.value)
+    assert "nepřebíjí" in str(czech.value)

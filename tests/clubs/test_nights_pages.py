@@ -158,7 +158,7 @@ def test_hand_entry_with_deal_counts_honours_and_refuses_a_wrong_claim(client, s
         "hand_s": "..AKQJT98765432.",
     }
     response = client.post(url, {"expected_number": 1, "ns_tricks": 7, "trump": "S", **hands})
-    assert response.status_code == 400 and "W holds 0 cards" in response.content.decode()
+    assert response.status_code == 400 and "W 0 cards" in response.content.decode()
     hands["hand_w"] = "...AKQJT98765432"
     response = client.post(url, {"expected_number": 1, "ns_tricks": 7, "trump": "S", **hands})
     assert response.status_code == 302

@@ -30,10 +30,16 @@ ERROR_NAMES = {
 }
 
 
+MOVEMENTS = ENGINE.parent / "tournaments" / "movements"
+ERROR_NAMES |= {"MovementError"}
+
+
 def _engine_error_calls():
-    """(file, line, code or None, param names or None) of each engine error built."""
-    for path in sorted(ENGINE.rglob("*.py")):
-        if path.name == "errors.py" or "variants" in path.relative_to(ENGINE).parts[:1]:
+    """(file, line, code or None, param names or None) of each engine error built (the
+    engine and the movement generators, whose ``MovementError`` is an ``EngineError``)."""
+    for path in sorted([*ENGINE.rglob("*.py"), *MOVEMENTS.rglob("*.py")]):
+        inside = path.relative_to(ENGINE.parent).parts
+        if path.name == "errors.py" or inside[:2] == ("engine", "variants"):
             continue  # engine/variants: h18's framework, checked when it lands
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
@@ -50,7 +56,7 @@ def _engine_error_calls():
                 names = {k.value for k in params.keys if isinstance(k, ast.Constant)}
             elif params is None:
                 names = set()
-            where = f"{path.relative_to(ENGINE.parent)}:{node.lineno}"
+            where = f"{'/'.join(inside)}:{node.lineno}"
             yield where, code is not None, literal, names
 
 

@@ -91,7 +91,7 @@ def test_board_set_import_pbn_refuses_a_card_twice_and_saves_nothing():
 def test_board_set_import_pbn_refuses_a_hand_of_twelve():
     twelve = SUITED.replace("N:AKQJT98765432...", "N:AKQJT9876543...", 1)
     text = f'[Board "1"]\n[Dealer "N"]\n[Deal "{twelve}"]\n'
-    with pytest.raises(BoardSetError, match="N holds 12 cards"):
+    with pytest.raises(BoardSetError, match="N 12 cards"):
         services.board_set_import_pbn(club=ClubFactory(), text=text)
 
 
