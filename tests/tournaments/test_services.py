@@ -231,3 +231,30 @@ def test_board_deal_change_is_refused_once_a_result_exists_for_the_board():
         )
     board.refresh_from_db()
     assert board.deal == new_deal
+
+
+@pytest.mark.django_db
+def test_compass_winners_is_a_setting_of_the_event_read_by_the_standings():
+    import datetime as dt
+
+    from clubs.models import Club
+    from scoring.tally import section_input_load
+    from tournaments.models import Section
+    from tournaments.services import tournament_create
+
+    club = Club.objects.create(name="Compass", slug="compass")
+    one = tournament_create(
+        club=club,
+        name="One winner",
+        starts=dt.date(2026, 5, 1),
+        scoring_method="compass",
+        compass_winners="one",
+    )
+    two = tournament_create(
+        club=club, name="Two winners", starts=dt.date(2026, 5, 1), scoring_method="compass"
+    )
+    assert (one.compass_winners, two.compass_winners) == ("one", "two")
+    section = Section.objects.get(session__tournament=one)
+    assert section_input_load(section.pk).compass_single_winner is True
+    section = Section.objects.get(session__tournament=two)
+    assert section_input_load(section.pk).compass_single_winner is False
