@@ -128,6 +128,17 @@ class RubberStateSerializer(serializers.Serializer):
     error = serializers.CharField(allow_null=True, help_text="Set if the hands do not score")
 
 
+class HandEnteredSerializer(HandSerializer):
+    """The answer to a hand entered: the hand and the rubber's new state, so a phone needs no
+    second request for the score."""
+
+    state = RubberStateSerializer(read_only=True)
+
+    class Meta(HandSerializer.Meta):
+        fields = [*HandSerializer.Meta.fields, "state"]
+        read_only_fields = fields
+
+
 def _pair(values) -> list[int]:
     return [int(v) for v in values]
 

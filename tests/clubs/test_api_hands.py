@@ -118,3 +118,42 @@ def test_api_hand_entry_two_phones_at_once_one_201_and_one_409_with_it(setup):
     stored = rubber.hands.get()
     loser = next(a for a in answers.values() if a.status_code == 409)
     assert loser.json()["stored"]["ns_tricks"] == stored.ns_tricks
+
+
+def _post_keyed(user, rubber, key, **data):
+    client = APIClient()
+    client.force_authenticate(user)
+    url = f"/api/clubs/casino/rubbers/{rubber.pk}/hands/"
+    return client.post(url, data, format="json", HTTP_IDEMPOTENCY_KEY=key)
+
+
+def test_api_hand_answer_carries_the_rubbers_new_score(setup):
+    rubber, users = setup
+    first = _post(users["E"], rubber, number=1, ns_tricks=9)  # NS 3 by cards
+    assert first.json()["state"]["score"] == [3, 0]
+    second = _post(users["E"], rubber, number=2, ns_tricks=8)  # NS 2 more: game, a treble
+    state = second.json()["state"]
+    assert state["games_won"] == [1, 0] and state["score"] == [0, 0]
+    assert state["games"][0]["value"] == 3
+
+
+def test_api_hand_retried_with_the_same_key_is_answered_as_the_first_time(setup):
+    rubber, users = setup
+    first = _post_keyed(users["E"], rubber, "phone-1-hand-1", number=1, ns_tricks=9)
+    again = _post_keyed(users["E"], rubber, "phone-1-hand-1", number=1, ns_tricks=9)
+    assert first.status_code == again.status_code == 201
+    assert again.json() == first.json() and again["Idempotent-Replay"] == "true"
+    assert rubber.hands.count() == 1
+    different = _post_keyed(users["E"], rubber, "phone-1-hand-1", number=1, ns_tricks=4)
+    assert different.status_code == 422
+
+
+def test_api_hand_idempotency_key_is_per_user(setup):
+    # Two players' phones happen to send the same key: each gets its own answer. W's is the
+    # conflict (the hand is already entered), not E's stored 201.
+    rubber, users = setup
+    east = _post_keyed(users["E"], rubber, "same-key", number=1, ns_tricks=9)
+    west = _post_keyed(users["W"], rubber, "same-key", number=1, ns_tricks=9)
+    assert east.status_code == 201 and west.status_code == 409
+    assert "Idempotent-Replay" not in west
+    assert west.json()["stored"]["id"] == east.json()["id"]
