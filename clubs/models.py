@@ -301,19 +301,33 @@ class HandRecord(models.Model):
                 condition=(Q(honours_side="") & Q(honours_count=0))
                 | (~Q(honours_side="") & Q(honours_count__gte=3) & Q(honours_count__lte=4)),
                 name="clubs_hand_honours_three_or_four",
+                violation_error_message=_(
+                    "Honours: give the side that held them (honours_side NS or EW) with 3 or 4 "
+                    "(honours_count), or no side and 0."
+                ),
             ),
             models.CheckConstraint(
                 condition=(Q(revoke_side="") & Q(revoke_penalty=""))
                 | (~Q(revoke_side="") & ~Q(revoke_penalty="")),
                 name="clubs_hand_revoke_has_penalty",
+                violation_error_message=_(
+                    "Revoke: give the revoking side (revoke_side) with its penalty "
+                    "(revoke_penalty), or neither."
+                ),
             ),
             models.CheckConstraint(
                 condition=Q(revoke_by_dummy=False) | ~Q(revoke_side=""),
                 name="clubs_hand_dummy_revoke_has_side",
+                violation_error_message=_(
+                    "A revoke by Dummy (revoke_by_dummy) needs the revoking side (revoke_side)."
+                ),
             ),
             models.CheckConstraint(
                 condition=(Q(deal="") & Q(trump="")) | (~Q(deal="") & ~Q(trump="")),
                 name="clubs_hand_deal_has_trump",
+                violation_error_message=_(
+                    "A deal needs its trump suit (trump), and a trump its deal."
+                ),
             ),
         ]
 

@@ -106,7 +106,7 @@ def hand_enter(
         try:
             if deal or trump:
                 _honours_from_deal(row, deal, trump, claimed=honours_claimed)
-            row.full_clean(validate_constraints=False)
+            _full_clean(row)
             rubber_state(rubber, hands).play(engine_hand(row))
         except ValidationError as error:
             raise HandRefused("; ".join(error.messages)) from None
@@ -118,6 +118,14 @@ def hand_enter(
     except IntegrityError:
         raise _conflict(rubber, expected_number, None) from None
     return row
+
+
+def _full_clean(row: HandRecord) -> None:
+    """The fields and the table's check constraints (a side without honours, a revoke without
+    a penalty …) as a :class:`ValidationError` naming the field, before anything is saved;
+    the uniqueness of the hand's number is left to the insert (a conflict, not a refusal)."""
+    row.full_clean(validate_constraints=False)
+    row.validate_constraints(exclude={"rubber", "number"})
 
 
 def _honours_from_deal(row: HandRecord, deal: str, trump: str, *, claimed: bool) -> None:
@@ -194,11 +202,14 @@ def hand_correct(*, hand: HandRecord, by: User, reason: str, **changes: object) 
         before = hand_as_dict(hand)
         for field, value in changes.items():
             setattr(hand, field, value)
+        if changes.get("honours_side") == "" and "honours_count" not in changes:
+            hand.honours_count = 0  # clearing the side clears the honours
+            changes = {**changes, "honours_count": 0}
         rows = [hand if h.pk == hand.pk else h for h in hand.rubber.hands.order_by("number")]
         try:
             if hand.deal:  # the cards dealt decide the honours: a correction must agree
                 _honours_from_deal(hand, hand.deal, hand.trump, claimed=True)
-            hand.full_clean(validate_constraints=False)
+            _full_clean(hand)
             rubber_state(hand.rubber, rows)
         except ValidationError as error:
             raise HandRefused("; ".join(error.messages)) from None

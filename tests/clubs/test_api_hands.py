@@ -157,3 +157,43 @@ def test_api_hand_idempotency_key_is_per_user(setup):
     assert east.status_code == 201 and west.status_code == 409
     assert "Idempotent-Replay" not in west
     assert west.json()["stored"]["id"] == east.json()["id"]
+
+
+@pytest.mark.parametrize(
+    "data,field",
+    [
+        ({"honours_count": 4}, "honours_side"),  # honours without a side
+        ({"honours_side": "NS"}, "honours_count"),  # a side without honours
+        ({"revoke_by_dummy": True}, "revoke_side"),  # a dummy revoke without a side
+        ({"revoke_side": "EW"}, "revoke_penalty"),
+    ],
+)
+def test_api_hand_incomplete_honours_or_revoke_is_a_400_naming_the_field(setup, data, field):
+    # Before, the database refused the row at the insert and the phone was told to "enter
+    # the hands before it first" (a 409 it retried for ever).
+    rubber, users = setup
+    response = _post(users["E"], rubber, number=1, ns_tricks=7, **data)
+    assert response.status_code == 400, response.content
+    assert field in response.json()["detail"]
+    assert rubber.hands.count() == 0
+
+
+def test_api_hand_correction_clearing_the_honours_works(setup):
+    from clubs.models import Role as R
+
+    rubber, users = setup
+    first = _post(users["E"], rubber, number=1, ns_tricks=7, honours_side="NS", honours_count=4)
+    assert first.status_code == 201
+    secretary = users["X"]
+    secretary.member.memberships.update(role=R.SECRETARY)
+    client = APIClient()
+    client.force_authenticate(secretary)
+    url = f"/api/clubs/casino/hands/{first.json()['id']}/corrections/"
+    cleared = client.post(
+        url, {"reason": "no honours after all", "honours_side": ""}, format="json"
+    )
+    assert cleared.status_code == 201, cleared.content
+    hand = rubber.hands.get()
+    assert (hand.honours_side, hand.honours_count) == ("", 0)
+    wrong = client.post(url, {"reason": "typo", "honours_count": 3}, format="json")
+    assert wrong.status_code == 400 and "honours_side" in wrong.json()["detail"]
