@@ -7,6 +7,9 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _
 
 BOSTON_RULINGS = {
+    "boston_call_unreadable": _("%(call)s is not a Boston call"),
+    "boston_misere_has_no_trump": _("%(contract)s is a misère: it has no trump suit"),
+    "boston_support_invalid": _("only another player can support, and only a pido or a demande"),
     "boston_auction_boston_ranks_suits_preference_suit": _(
         "this Boston ranks suits by preference: give the suit turned"
     ),
@@ -14,7 +17,7 @@ BOSTON_RULINGS = {
     "boston_bid_incomplete": _("%(call)s is not a complete bid"),
     "boston_bid_needs_trump": _("%(contract)s needs a trump suit"),
     "boston_bid_too_low": _("%(call)s does not outrank %(high)s"),
-    "boston_contract_not_in_ladder": _("%(contract)s is not a contract of %(variant)s Boston"),
+    "boston_contract_not_in_ladder": _("%(contract)s is not a contract of this Boston"),
     "boston_contracts_boston_de_fontainebleau_bids_without": _(
         "only Boston de Fontainebleau bids without a trump (grand)"
     ),

@@ -18,7 +18,7 @@ from boston.models import BostonHand, BostonHandCorrection, BostonSeat, BostonTa
 from boston.verdict import (
     HandEntry,
     call_parse,
-    call_text,
+    calls_canonical,
     dealer_of,
     hand_verdict,
     table_payments,
@@ -28,6 +28,7 @@ from clubs.errors import ClubError, HandConflict, HandRefused
 from clubs.models import ClubNight, Member, Membership, User
 from clubs.rulings import error_text
 from engine.boston.auction import Contract
+from engine.boston.contracts import call_text
 from engine.boston.payments import Settlement, hand_result
 from engine.cards import Seat
 from engine.errors import EngineError
@@ -39,6 +40,7 @@ __all__ = [
     "boston_table_create",
     "call_parse",
     "call_text",
+    "calls_canonical",
     "dealer_of",
     "hand_correct",
     "hand_enter",
@@ -56,7 +58,7 @@ class TableRefused(ClubError):
 
 
 def _apply(row: BostonHand, entry: HandEntry, contract: Contract | None, paid: Settlement) -> None:
-    row.calls = list(entry.calls)
+    row.calls = calls_canonical(entry.calls)
     row.turned = entry.turned
     row.all_pass_tricks = dict(entry.tricks_each) if contract is None else {}
     row.trump = entry.trump if contract is not None else ""

@@ -265,7 +265,7 @@ class Auction:
         if level not in self._position:
             variant = self.profile.ladder.value
             return BostonError(
-                f"{level.label} is not a contract of {variant} Boston",
+                f"{level.label} is not a contract of this Boston ({variant})",
                 code="boston_contract_not_in_ladder",
                 params={"contract": level.label, "variant": variant},
             )

@@ -265,3 +265,10 @@ def test_a_refused_call_is_explained_in_the_readers_language(table):
         _enter(table, 1, calls=["GRAN_INDEPENDENCIA:S", "PIDO:H"], tricks=8)
     assert "no supera a" in str(spanish.value) and "does not outrank" not in str(spanish.value)
     assert "nepřebíjí" in str(czech.value)
+
+
+def test_calls_are_stored_in_one_spelling_and_a_suited_misere_is_refused(table):
+    hand = _enter(table, 1, calls=["pido:h", "Pass", "sostengo"], tricks=9)
+    assert hand.calls == ["PIDO:H", "pass", "sostengo"]
+    with pytest.raises(HandRefused, match="no trump suit"):
+        _enter(table, 2, calls=["GRAN_MISERIA:H", "pass", "pass", "pass"], tricks=0)

@@ -195,3 +195,38 @@ def test_auction_a_player_who_passed_does_not_speak_again(profile, seed, dealer,
     for _seat, call in speakers_after_pass:
         misere = call.level is not None and call.level.is_misere
         assert call.kind != "bid" or (profile.passed_may_bid_misere and misere)
+
+
+def test_calls_are_read_strictly_and_written_one_way():
+    from engine.boston.contracts import call_text, parse_call
+
+    assert call_text(parse_call("pido:h")) == "PIDO:H"
+    assert call_text(parse_call(" Paso ")) == "pass"
+    assert call_text(parse_call("gran_miseria")) == "GRAN_MISERIA"
+    assert parse_call("SOSTENGO") == SOSTENGO
+    for wrong, code in [
+        ("GRAN_MISERIA:H", "boston_misere_has_no_trump"),  # was silently dropped
+        ("PIDO:X", "boston_call_unreadable"),
+        ("PIDO:", "boston_call_unreadable"),
+        ("double", "boston_call_unreadable"),
+    ]:
+        with pytest.raises(BostonError) as caught:
+            parse_call(wrong)
+        assert caught.value.code == code
+
+
+def test_contract_check_refuses_what_the_variant_does_not_allow():
+    from engine.boston.contracts import contract_check
+
+    assert contract_check(SPANISH, Level.PIDO, E, Suit.HEARTS, W).tricks == 8
+    assert contract_check(FONTAINEBLEAU, Level.DEMANDE, E).suit is None  # grand
+    for args, code in [
+        ((SPANISH, Level.FIVE, E, Suit.HEARTS), "boston_contract_not_in_ladder"),
+        ((SPANISH, Level.GRAN_MISERIA, E, Suit.HEARTS), "boston_misere_has_no_trump"),
+        ((SPANISH, Level.PIDO, E), "boston_bid_needs_trump"),
+        ((SPANISH, Level.GRAN_INDEPENDENCIA, E, Suit.HEARTS, W), "boston_support_invalid"),
+        ((SPANISH, Level.PIDO, E, Suit.HEARTS, E), "boston_support_invalid"),
+    ]:
+        with pytest.raises(BostonError) as caught:
+            contract_check(*args)
+        assert caught.value.code == code
