@@ -182,9 +182,13 @@ class NightPlayerSerializer(serializers.Serializer):
 
 
 class BostonNightSerializer(serializers.Serializer):
-    """A club night's Boston: its tables' ids and each player's total, best first."""
+    """A club night's Boston: its tables' ids, each player's total, best first, and what is
+    left in the pools."""
 
     id = serializers.IntegerField()
     date = serializers.DateField()
     tables = serializers.ListField(child=serializers.IntegerField())
     players = NightPlayerSerializer(many=True)
+    pool = serializers.IntegerField(
+        help_text="What the pools hold after the night's hands: players' totals + pool = 0"
+    )
