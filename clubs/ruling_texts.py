@@ -9,6 +9,9 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _
 
 WHIST_RULINGS = {
+    "honours_claim_three_or_four": _(
+        "claim honours for the side that held 3 or 4 of them, not %(count)s for %(side)s"
+    ),
     "analysis_unavailable": _("double-dummy analysis is not installed on this server"),
     "boards_board_numbers_start": _("board numbers start at 1, not %(number)s"),
     "boards_board_trump_turned_card_known": _(
@@ -66,7 +69,6 @@ WHIST_RULINGS = {
     "honours_divided_have_no_side": _(
         "honours divided means two each: give the side that held 3 or 4"
     ),
-    "honours_side_holds_between_honours": _("a side holds between 0 and 4 honours, not %(count)s"),
     "honours_three_or_four": _("a side scores honours only with 3 or 4 of them, not %(count)s"),
     "pbn_board_line": _("board %(number)s, line %(line)s: %(ruling)s"),
     "pbn_board_line_board_deal_tag": _(

@@ -54,18 +54,16 @@ class HonoursHeld:
 
     @classmethod
     def claim(cls, side: Side, count: int) -> HonoursHeld:
-        """A typed claim that ``side`` held ``count`` of the four honours (0–4); 0 or 1 means
-        the other side held 4 or 3, and 2 means divided."""
+        """A typed claim: ``side`` held ``count`` honours, 3 or 4 — the side that scores
+        them claims. Divided honours are :data:`NO_HONOURS`. A count of 0, 1 or 2 for a
+        side is refused: "NS held 0" could mean "EW held four" or "no trumps, no honours",
+        so the claim that cannot be told apart is not representable."""
         if count in (3, 4):
             return cls(side, count)
-        if count in (0, 1):
-            return cls(side.other, 4 - count)
-        if count == 2:
-            return NO_HONOURS
         raise ScoringError(
-            f"a side holds between 0 and 4 honours, not {count}",
-            code="honours_side_holds_between_honours",
-            params={"count": str(count)},
+            f"claim honours for the side that held 3 or 4 of them, not {count} for {side}",
+            code="honours_claim_three_or_four",
+            params={"count": str(count), "side": str(side)},
         )
 
 

@@ -34,7 +34,7 @@ __all__ = [
     "legal_cards",
     "is_revoke",
     "trick_winner",
-    "Revoke",
+    "RevokeSeen",
     "Claim",
     "PlayOutcome",
     "replay",
@@ -103,9 +103,11 @@ def trick_winner(cards: Sequence[Card], leader: Seat, trump: Suit | None) -> Sea
 
 
 @dataclass(frozen=True, slots=True)
-class Revoke:
-    """``seat`` played ``card`` to trick ``trick`` (1–13), led in ``led_suit``, while holding
-    that suit."""
+class RevokeSeen:
+    """A revoke found in the play: ``seat`` played ``card`` to trick ``trick`` (1–13), led in
+    ``led_suit``, while holding that suit. The claim scoring takes is
+    :class:`engine.scoring.Revoke` (:func:`engine.scoring.revokes_from_play` turns one into
+    the other)."""
 
     seat: Seat
     trick: int
@@ -132,7 +134,7 @@ class PlayOutcome:
 
     trick_winners: tuple[Seat, ...]
     tricks: tuple[int, int]
-    revokes: tuple[Revoke, ...] = ()
+    revokes: tuple[RevokeSeen, ...] = ()
     claim: Claim | None = None
 
     def tricks_of(self, side: Side) -> int:
@@ -207,14 +209,14 @@ def _add_claim(taken: list[int], claim: Claim | None, remaining: int) -> None:
 
 def _play_tricks(
     deal: Deal, dealer: Seat, code: int, record: Sequence[Card], count: int
-) -> tuple[list[Seat], list[Revoke]]:
+) -> tuple[list[Seat], list[RevokeSeen]]:
     """The hot loop: plain ints and tuple look-ups, no objects made per card."""
     owners = deal.holders()
     counts = list(deal.suit_counts())
     played = [0] * 52  # trick number (1–13) in which each card was played, 0 if not yet
     strength_by_led = _STRENGTH[code]
     winners: list[Seat] = []
-    revokes: list[Revoke] = []
+    revokes: list[RevokeSeen] = []
     leader = (dealer + 1) & 3
     for trick in range(1, count + 1):
         base = (trick - 1) * 4
@@ -232,7 +234,7 @@ def _play_tricks(
             suit = index // 13
             counts[seat * 4 + suit] -= 1
             if suit != led and counts[seat * 4 + led]:
-                revokes.append(Revoke(_SEATS[seat], trick, card, _SUITS[led]))
+                revokes.append(RevokeSeen(_SEATS[seat], trick, card, _SUITS[led]))
             if strength[index] > best_strength:
                 best_strength = strength[index]
                 best_seat = seat

@@ -33,12 +33,13 @@ results it has computed (they are immutable and can be shared).
 from __future__ import annotations
 
 import enum
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from engine.cards import Side
+from engine.cards import Seat, Side
 from engine.errors import ProfileError, ScoringError
 from engine.honours import NO_HONOURS, HonoursHeld
+from engine.play import RevokeSeen
 from engine.profiles import BothRevokePolicy, HonoursAtGame, RuleProfile
 
 __all__ = ["RevokePenalty", "Revoke", "HandScore", "HandScorer", "scorer_for", "score_hand"]
@@ -77,6 +78,16 @@ class Revoke:
                     code="scoring_revoke_penalty_take_tricks_deduct",
                     params={"penalty": repr(self.penalty)},
                 ) from None
+
+
+def revokes_from_play(
+    seen: Iterable[RevokeSeen], penalty: RevokePenalty | str, *, dummy: Seat | None = None
+) -> tuple[Revoke, ...]:
+    """The revokes :func:`engine.play.replay` found (``PlayOutcome.revokes``) as the claims
+    scoring takes: one per revoke (law 72: "claimable for each revoke"), by the revoker's
+    side, with the ``penalty`` the claimants elect; a revoke from ``dummy``'s seat is marked
+    ``by_dummy`` (dummy whist)."""
+    return tuple(Revoke(r.seat.side, RevokePenalty(penalty), r.seat == dummy) for r in seen)
 
 
 @dataclass(frozen=True, slots=True)

@@ -37,7 +37,7 @@ from engine.boston.cards import boston_card, effective_suit
 from engine.boston.variants import BostonProfile
 from engine.cards import Card, Rank, Seat, Suit
 from engine.errors import BostonError
-from engine.play import Revoke
+from engine.play import RevokeSeen
 
 #: Tricks in which the miseria de cuatro ases declarer may renounce (seed page 2).
 FOUR_ACES_RENOUNCE_TRICKS = 10
@@ -82,8 +82,8 @@ class BostonPlay:
     trick_winners: tuple[Seat, ...]
     tricks: dict[Seat, int]
     tricks_in_hand: int
-    revokes: tuple[Revoke, ...] = ()
-    renounces: tuple[Revoke, ...] = ()
+    revokes: tuple[RevokeSeen, ...] = ()
+    renounces: tuple[RevokeSeen, ...] = ()
 
     @property
     def complete(self) -> bool:
@@ -124,8 +124,8 @@ def replay_hand(
     suit_of = {card: effective_suit(card, profile, trump) for card in owner}
     leader = dealer.left
     winners: list[Seat] = []
-    revokes: list[Revoke] = []
-    renounces: list[Revoke] = []
+    revokes: list[RevokeSeen] = []
+    renounces: list[RevokeSeen] = []
     for number, start in enumerate(range(0, len(record), 4), start=1):
         trick = record[start : start + 4]
         led = suit_of.get(trick[0])
@@ -133,7 +133,7 @@ def replay_hand(
             seat = _SEATS[(leader + offset) % 4]
             _check_card(card, seat, owner, held, number)
             if offset and suit_of[card] != led and any(suit_of[c] == led for c in held[seat]):
-                renounce = Revoke(seat, number, card, led)  # type: ignore[arg-type]
+                renounce = RevokeSeen(seat, number, card, led)  # type: ignore[arg-type]
                 if seat == renounce_seat and number <= FOUR_ACES_RENOUNCE_TRICKS:
                     renounces.append(renounce)
                 else:
