@@ -9,6 +9,9 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _
 
 WHIST_RULINGS = {
+    "rubber_losers_score_out_of_range": _(
+        "the losers of a game have 0 to %(most)s points, not %(points)s"
+    ),
     "honours_claim_three_or_four": _(
         "claim honours for the side that held 3 or 4 of them, not %(count)s for %(side)s"
     ),

@@ -179,3 +179,37 @@ def next_dealer(
     if new_deal or (misdeal and profile.misdeal is MisdealPolicy.REDEAL_SAME_DEALER):
         return Seat(dealer)
     return Seat(dealer).left
+
+
+def rubber_from_games(profile: RuleProfile, games: Iterable[tuple[Side, int]]) -> Rubber:
+    """A rubber built from its games as a score sheet records them, without the hands: each
+    game is ``(winner, losers' score)`` — the losers' points when the game was won decide
+    its value (treble, double or single, :meth:`RuleProfile.game_value`). Refused: a losers'
+    score outside 0 … game−1, or a game after a side has won two."""
+    scorer_for(profile)
+    target = profile.game_target
+    rubber = Rubber(profile)
+    for winner, losers in games:
+        if rubber.is_over:
+            ns, ew = rubber.games_won
+            raise ScoringError(
+                f"the rubber is over: {rubber.winner} won it {max(ns, ew)}–{min(ns, ew)}; "
+                "start a new rubber",
+                code="rubber_over",
+                params={
+                    "winner": str(rubber.winner),
+                    "won": str(max(ns, ew)),
+                    "lost": str(min(ns, ew)),
+                },
+            )
+        if isinstance(losers, bool) or not isinstance(losers, int) or not 0 <= losers < target:
+            raise ScoringError(
+                f"the losers of a game have 0 to {target - 1} points, not {losers!r}",
+                code="rubber_losers_score_out_of_range",
+                params={"most": str(target - 1), "points": repr(losers)},
+            )
+        side = Side(winner)
+        score = (target, losers) if side is Side.NS else (losers, target)
+        game = Game(side, profile.game_value(losers), score, 0)
+        rubber = Rubber(profile, (), rubber.games + (game,), (0, 0), 0)
+    return rubber
