@@ -76,6 +76,11 @@ class _HandFacts(forms.Form):
     revoke_by_dummy = forms.BooleanField(
         label=_("The revoke was from Dummy's hand"), required=False
     )
+    other_revoke_penalty = forms.ChoiceField(
+        label=_("Both sides revoked: penalty against the other side"),
+        choices=[("", "—")] + list(RevokePenaltyName.choices),
+        required=False,
+    )
 
     def honours_fields(self) -> dict[str, object]:
         """``honours_side`` and ``honours_count`` as the hand stores them."""
@@ -90,6 +95,7 @@ class _HandFacts(forms.Form):
             "revoke_side": data.get("revoke_side") or "",
             "revoke_penalty": data.get("revoke_penalty") or "",
             "revoke_by_dummy": bool(data.get("revoke_by_dummy")),
+            "other_revoke_penalty": data.get("other_revoke_penalty") or "",
         }
 
 
@@ -150,6 +156,7 @@ class CorrectionForm(_HandFacts):
             "revoke_side": hand.revoke_side,
             "revoke_penalty": hand.revoke_penalty,
             "revoke_by_dummy": hand.revoke_by_dummy,
+            "other_revoke_penalty": hand.other_revoke_penalty,
         }
 
     def changes(self) -> dict[str, object]:

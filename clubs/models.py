@@ -275,6 +275,16 @@ class HandRecord(models.Model):
         _("penalty elected"), max_length=12, choices=RevokePenaltyName, blank=True
     )
     revoke_by_dummy = models.BooleanField(_("revoke from dummy's hand"), default=False)
+    other_revoke_penalty = models.CharField(
+        _("penalty for the other side's revoke"),
+        max_length=12,
+        choices=RevokePenaltyName,
+        blank=True,
+        help_text=_(
+            "Both sides revoked: the penalty elected against the other side. The night's "
+            "both_revoke setting decides the hand (neither wins the game, or a new deal)."
+        ),
+    )
     deal = models.CharField(
         _("deal"),
         max_length=80,
@@ -313,6 +323,14 @@ class HandRecord(models.Model):
                 violation_error_message=_(
                     "Revoke: give the revoking side (revoke_side) with its penalty "
                     "(revoke_penalty), or neither."
+                ),
+            ),
+            models.CheckConstraint(
+                condition=Q(other_revoke_penalty="") | ~Q(revoke_side=""),
+                name="clubs_hand_both_revoke_has_a_first",
+                violation_error_message=_(
+                    "Both sides revoked: give the first revoking side (revoke_side) and its "
+                    "penalty as well as the other side's penalty (other_revoke_penalty)."
                 ),
             ),
             models.CheckConstraint(

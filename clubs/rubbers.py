@@ -16,7 +16,7 @@ from engine.cards import Seat, Side, Suit
 from engine.deal import Deal, parse_pbn_deal
 from engine.errors import EngineError
 from engine.honours import NO_HONOURS, HonoursHeld, check_honours_claim, honours_held
-from engine.profiles import RuleProfile, get_profile
+from engine.profiles import BothRevokePolicy, RuleProfile, get_profile
 from engine.rubber import Hand, Rubber, next_dealer, score_rubber
 from engine.scoring import Revoke, RevokePenalty
 
@@ -41,11 +41,12 @@ def engine_hand(row: HandRecord) -> Hand:
     honours = (
         HonoursHeld(Side[row.honours_side], row.honours_count) if row.honours_side else NO_HONOURS
     )
-    revokes = (
-        (Revoke(Side[row.revoke_side], RevokePenalty(row.revoke_penalty), row.revoke_by_dummy),)
-        if row.revoke_side
-        else ()
-    )
+    revokes: tuple[Revoke, ...] = ()
+    if row.revoke_side:
+        side = Side[row.revoke_side]
+        revokes = (Revoke(side, RevokePenalty(row.revoke_penalty), row.revoke_by_dummy),)
+        if row.other_revoke_penalty:  # both sides revoked: the profile's both_revoke decides
+            revokes += (Revoke(side.other, RevokePenalty(row.other_revoke_penalty)),)
     return Hand(ns_tricks=row.ns_tricks, honours=honours, revokes=revokes)
 
 
@@ -60,7 +61,11 @@ def dealer_due(rubber: RubberRecord, hands: list[HandRecord]) -> Seat:
     """Who deals the next hand: the first dealer, then each to the left in turn."""
     if not hands:
         return Seat[rubber.first_dealer]
-    return next_dealer(Seat[hands[-1].dealer], table_profile(rubber.table))
+    profile = table_profile(rubber.table)
+    last = hands[-1]
+    # Both sides revoked under the "new deal" setting: the same dealer deals again (law 37).
+    new_deal = bool(last.other_revoke_penalty) and profile.both_revoke is BothRevokePolicy.NEW_DEAL
+    return next_dealer(Seat[last.dealer], profile, new_deal=new_deal)
 
 
 def hand_enter(
@@ -73,6 +78,7 @@ def hand_enter(
     revoke_side: str = "",
     revoke_penalty: str = "",
     revoke_by_dummy: bool = False,
+    other_revoke_penalty: str = "",
     deal: str = "",
     trump: str = "",
     honours_claimed: bool = True,
@@ -101,6 +107,7 @@ def hand_enter(
             revoke_side=revoke_side,
             revoke_penalty=revoke_penalty,
             revoke_by_dummy=revoke_by_dummy,
+            other_revoke_penalty=other_revoke_penalty,
             entered_by=by,
         )
         try:
@@ -172,6 +179,7 @@ CORRECTABLE = (
     "revoke_side",
     "revoke_penalty",
     "revoke_by_dummy",
+    "other_revoke_penalty",
 )
 
 

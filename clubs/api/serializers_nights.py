@@ -43,6 +43,7 @@ class HandSerializer(serializers.ModelSerializer):
             "revoke_side",
             "revoke_penalty",
             "revoke_by_dummy",
+            "other_revoke_penalty",
             "deal",
             "trump",
             "entered_at",
@@ -71,6 +72,13 @@ class HandEntrySerializer(serializers.Serializer):
     )
     revoke_by_dummy = serializers.BooleanField(
         required=False, default=False, help_text="The revoke came from Dummy's hand."
+    )
+    other_revoke_penalty = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text="Both sides revoked: the penalty against the other side (take_tricks, "
+        "deduct or add); the night's both_revoke setting decides the hand",
     )
     deal = serializers.CharField(
         required=False,
@@ -309,3 +317,4 @@ class HandCorrectSerializer(serializers.Serializer):
     revoke_side = serializers.CharField(required=False, allow_blank=True, help_text=SIDE_HELP)
     revoke_penalty = serializers.CharField(required=False, allow_blank=True)
     revoke_by_dummy = serializers.BooleanField(required=False)
+    other_revoke_penalty = serializers.CharField(required=False, allow_blank=True)

@@ -197,3 +197,30 @@ def test_api_hand_correction_clearing_the_honours_works(setup):
     assert (hand.honours_side, hand.honours_count) == ("", 0)
     wrong = client.post(url, {"reason": "typo", "honours_count": 3}, format="json")
     assert wrong.status_code == 400 and "honours_side" in wrong.json()["detail"]
+
+
+@pytest.mark.parametrize("policy", ["neither_wins_game", "new_deal"])
+def test_api_both_sides_revoking_is_entered_under_the_nights_both_revoke_setting(setup, policy):
+    rubber, users = setup
+    night = rubber.table.club_night
+    night.rule_overrides = {"both_revoke": policy}
+    night.save()
+    both = {"revoke_side": "NS", "revoke_penalty": "add", "other_revoke_penalty": "add"}
+    first = _post(users["E"], rubber, number=1, ns_tricks=7, **both)
+    assert first.status_code == 201, first.content
+    hand = first.json()
+    assert hand["other_revoke_penalty"] == "add"
+    if policy == "new_deal":
+        # old Hoyle: "there must be a new deal" — nothing scored, the same dealer deals again
+        assert hand["state"]["score"] == [0, 0]
+        assert _post(users["E"], rubber, number=2, ns_tricks=7).json()["dealer"] == "N"
+    else:
+        # Club law 81: each side punished, neither can win the game: +3 each, 1 by cards to NS
+        assert hand["state"]["score"] == [4, 3]
+        assert _post(users["E"], rubber, number=2, ns_tricks=7).json()["dealer"] == "E"
+
+
+def test_api_other_sides_revoke_without_a_first_is_a_400_naming_the_field(setup):
+    rubber, users = setup
+    response = _post(users["E"], rubber, number=1, ns_tricks=7, other_revoke_penalty="add")
+    assert response.status_code == 400 and "revoke_side" in response.json()["detail"]
