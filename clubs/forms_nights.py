@@ -34,13 +34,21 @@ class TableForm(forms.Form):
     whist, in the order they take Dummy."""
 
     player_1 = forms.ModelChoiceField(
-        queryset=None, label=_("North (dummy whist: holds Dummy first)")
+        queryset=None, required=False, label=_("North (dummy whist: holds Dummy first)")
     )
-    player_2 = forms.ModelChoiceField(queryset=None, label=_("East (dummy whist: second)"))
-    player_3 = forms.ModelChoiceField(queryset=None, label=_("South (dummy whist: third)"))
+    guest_1 = forms.CharField(required=False, max_length=120, label=_("or a guest"))
+    player_2 = forms.ModelChoiceField(
+        queryset=None, required=False, label=_("East (dummy whist: second)")
+    )
+    guest_2 = forms.CharField(required=False, max_length=120, label=_("or a guest"))
+    player_3 = forms.ModelChoiceField(
+        queryset=None, required=False, label=_("South (dummy whist: third)")
+    )
+    guest_3 = forms.CharField(required=False, max_length=120, label=_("or a guest"))
     player_4 = forms.ModelChoiceField(
         queryset=None, required=False, label=_("West (leave empty for dummy whist)")
     )
+    guest_4 = forms.CharField(required=False, max_length=120, label=_("or a guest"))
     first_dealer = forms.ChoiceField(
         label=_("First dealer, as cut"), choices=SeatName.choices, initial="N"
     )
@@ -50,9 +58,22 @@ class TableForm(forms.Form):
         for k in range(1, 5):
             self.fields[f"player_{k}"].queryset = members
 
+    def clean(self):
+        data = super().clean()
+        for k in range(1, 5):
+            if data.get(f"player_{k}") and (data.get(f"guest_{k}") or "").strip():
+                self.add_error(f"guest_{k}", _("Choose a member or type a guest, not both."))
+        return data
+
     def players(self) -> list:
+        """Each seat's member, or a guest's name (``str``), in seat order."""
         data = self.cleaned_data
-        return [data[f"player_{k}"] for k in range(1, 5) if data.get(f"player_{k}")]
+        seated = []
+        for k in range(1, 5):
+            guest = (data.get(f"guest_{k}") or "").strip()
+            if data.get(f"player_{k}") or guest:
+                seated.append(data.get(f"player_{k}") or guest)
+        return seated
 
 
 class _HandFacts(forms.Form):

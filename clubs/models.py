@@ -226,6 +226,9 @@ class TableSeat(models.Model):
     table = models.ForeignKey(RubberTable, on_delete=models.PROTECT, related_name="seats")
     seat = models.CharField(_("seat"), max_length=1, choices=SeatName)
     member = models.ForeignKey(Member, on_delete=models.PROTECT, related_name="table_seats")
+    guest = models.BooleanField(
+        _("guest"), default=False, help_text=_("A guest, not a member of the club.")
+    )
 
     class Meta:
         verbose_name = _("seat")

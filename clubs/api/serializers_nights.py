@@ -229,6 +229,7 @@ class SeatSerializer(serializers.Serializer):
     seat = serializers.CharField(help_text=SEAT_HELP)
     member = serializers.IntegerField(source="member_id")
     member_name = serializers.CharField(source="member.name")
+    guest = serializers.BooleanField(help_text="A guest, not a member of the club")
 
 
 class TableSerializer(serializers.ModelSerializer):
@@ -250,7 +251,15 @@ class TableCreateSerializer(serializers.Serializer):
 
     club_night = serializers.IntegerField(help_text="The night's id (of this club).")
     members = serializers.ListField(
-        child=serializers.IntegerField(), min_length=1, help_text="Member ids, in seat order."
+        child=serializers.IntegerField(allow_null=True),
+        min_length=1,
+        help_text="Member ids, in seat order; null where a guest sits (see guests).",
+    )
+    guests = serializers.ListField(
+        child=serializers.CharField(allow_blank=True, max_length=120),
+        required=False,
+        default=list,
+        help_text="Guests' names in the same seat order: the name where members has null.",
     )
     first_dealer = serializers.CharField(
         required=False, default="N", help_text="Who cut to deal: N, E, S or W (four players)"

@@ -98,20 +98,25 @@ class TableViewSet(ReadOnlyClubScoped):
         responses={201: s.TableSerializer},
     )
     def create(self, request, *args, **kwargs):
-        """Seat a table at a night: four members (N, E, S, W as cut, ``first_dealer`` as
-        cut) or three for dummy whist; refused with the reason (a member not in the club, or
-        already at another table that night)."""
+        """Seat a table at a night: four players (N, E, S, W as cut, ``first_dealer`` as
+        cut) or three for dummy whist — members by id, guests by name (``null`` in
+        ``members``, the name in ``guests``); refused with the reason (a member not in the
+        club, or already at another table that night, a guest without a name)."""
         body = s.TableCreateSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         data = body.validated_data
         night = ClubNight.objects.filter(club=self.get_club(), pk=data["club_night"]).first()
         if night is None:
             raise ValidationError({"club_night": _("There is no such night at this club.")})
-        found = Member.objects.in_bulk(data["members"])
-        missing = [str(pk) for pk in data["members"] if pk not in found]
+        ids = [pk for pk in data["members"] if pk is not None]
+        found = Member.objects.in_bulk(ids)
+        missing = [str(pk) for pk in ids if pk not in found]
         if missing:
             raise ValidationError({"members": _("Unknown members: %s") % ", ".join(missing)})
-        members = [found[pk] for pk in data["members"]]
+        guests = list(data["guests"]) + [""] * len(data["members"])
+        members = [
+            found[pk] if pk is not None else guests[i] for i, pk in enumerate(data["members"])
+        ]
         try:
             table = table_add(night=night, members=members, first_dealer=data["first_dealer"])
         except ClubError as error:
