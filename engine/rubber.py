@@ -115,17 +115,7 @@ class Rubber:
     def play(self, hand: Hand) -> Rubber:
         """The rubber after ``hand``; refused once the rubber is over."""
         if self.is_over:
-            ns, ew = self.games_won
-            raise ScoringError(
-                f"the rubber is over: {self.winner} won it {max(ns, ew)}–{min(ns, ew)}; "
-                "start a new rubber",
-                code="rubber_over",
-                params={
-                    "winner": str(self.winner),
-                    "won": str(max(ns, ew)),
-                    "lost": str(min(ns, ew)),
-                },
-            )
+            raise _over(self)
         scored = scorer_for(self.profile).score(
             self.score, hand.ns_tricks, hand.honours, hand.revokes
         )
@@ -154,6 +144,17 @@ class Rubber:
         else:
             points = bonus
         return RubberResult(winner, self.games, (values[0], values[1]), bonus, points)
+
+
+def _over(rubber: Rubber) -> ScoringError:
+    """The refusal of anything more once ``rubber`` is over."""
+    ns, ew = rubber.games_won
+    won, lost = max(ns, ew), min(ns, ew)
+    return ScoringError(
+        f"the rubber is over: {rubber.winner} won it {won}–{lost}; start a new rubber",
+        code="rubber_over",
+        params={"winner": str(rubber.winner), "won": str(won), "lost": str(lost)},
+    )
 
 
 def start_rubber(profile: RuleProfile) -> Rubber:
@@ -191,17 +192,7 @@ def rubber_from_games(profile: RuleProfile, games: Iterable[tuple[Side, int]]) -
     rubber = Rubber(profile)
     for winner, losers in games:
         if rubber.is_over:
-            ns, ew = rubber.games_won
-            raise ScoringError(
-                f"the rubber is over: {rubber.winner} won it {max(ns, ew)}–{min(ns, ew)}; "
-                "start a new rubber",
-                code="rubber_over",
-                params={
-                    "winner": str(rubber.winner),
-                    "won": str(max(ns, ew)),
-                    "lost": str(min(ns, ew)),
-                },
-            )
+            raise _over(rubber)
         if isinstance(losers, bool) or not isinstance(losers, int) or not 0 <= losers < target:
             raise ScoringError(
                 f"the losers of a game have 0 to {target - 1} points, not {losers!r}",
