@@ -9,3 +9,9 @@ class BostonConfig(AppConfig):
     # What the site layer (tenace.parts) collects from this app, as dotted paths.
     season_ladders = "boston.ladder.SEASON_LADDERS"
     demo_loader = "boston.demo.demo_load"
+
+    def ready(self) -> None:
+        from boston.ruling_texts import BOSTON_RULINGS
+        from clubs.rulings import rulings_register
+
+        rulings_register(BOSTON_RULINGS)

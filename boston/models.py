@@ -24,8 +24,10 @@ class BostonVariant(models.TextChoices):
 
 
 class PaymentTableName(models.TextChoices):
+    FOSTER_COMPLETE = "foster_complete", _("Foster's decimal table, every contract priced")
+    FOSTER_DECIMAL = "foster_decimal", _("Foster's decimal table (failures and misères)")
+    FOSTER_ORIGINAL = "foster_original", _("Foster's original table (failures and misères)")
     POKERWINER = "pokerwiner", _("Modern scale (pokerwiner)")
-    FOSTER = "foster", _("Foster's Boston")
     OWN = OWN_TABLE, _("The club's own table")
 
 
@@ -93,7 +95,7 @@ class BostonTable(models.Model):
         _("payment table"),
         max_length=24,
         choices=PaymentTableName,
-        default=PaymentTableName.POKERWINER,
+        default=PaymentTableName.FOSTER_COMPLETE,
     )
     own_payment_table = models.JSONField(
         _("the club's own payment table"),

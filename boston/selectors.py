@@ -93,6 +93,12 @@ def night_tables(night: ClubNight) -> list[BostonTable]:
     return list(tables_with_hands().filter(club_night=night).order_by("number"))
 
 
+def night_pool(tables: Sequence[BostonTable]) -> int:
+    """What the night's pools hold after every hand of ``tables``: the players' totals (of
+    :func:`night_summary`) plus this add up to zero."""
+    return sum(hand.change_pool for table in tables for hand in table.hands.all())
+
+
 def night_summary(tables: Sequence[BostonTable]) -> list[SummaryRow]:
     """Per player over ``tables`` (from :func:`night_tables`), best total first."""
     totals: dict[int, int] = defaultdict(int)

@@ -18,7 +18,7 @@ from boston.models import BostonHand, BostonHandCorrection, BostonSeat, BostonTa
 from boston.verdict import (
     HandEntry,
     call_parse,
-    call_text,
+    calls_canonical,
     dealer_of,
     hand_verdict,
     table_payments,
@@ -26,7 +26,9 @@ from boston.verdict import (
 )
 from clubs.errors import ClubError, HandConflict, HandRefused
 from clubs.models import ClubNight, Member, Membership, User
+from clubs.rulings import error_text
 from engine.boston.auction import Contract
+from engine.boston.contracts import call_text
 from engine.boston.payments import Settlement, hand_result
 from engine.cards import Seat
 from engine.errors import EngineError
@@ -38,6 +40,7 @@ __all__ = [
     "boston_table_create",
     "call_parse",
     "call_text",
+    "calls_canonical",
     "dealer_of",
     "hand_correct",
     "hand_enter",
@@ -55,7 +58,7 @@ class TableRefused(ClubError):
 
 
 def _apply(row: BostonHand, entry: HandEntry, contract: Contract | None, paid: Settlement) -> None:
-    row.calls = list(entry.calls)
+    row.calls = calls_canonical(entry.calls)
     row.turned = entry.turned
     row.all_pass_tricks = dict(entry.tricks_each) if contract is None else {}
     row.trump = entry.trump if contract is not None else ""
@@ -246,7 +249,7 @@ def boston_table_create(
     number: int | None = None,
     variant: str = "boston_es",
     variant_overrides: Mapping[str, object] | None = None,
-    payment_table: str = "pokerwiner",
+    payment_table: str = "foster_complete",
     own_payment_table: Mapping[str, object] | None = None,
     unit: str = "points",
     stake_dealer: int = 8,
@@ -288,7 +291,9 @@ def boston_table_create(
     except ValidationError as error:
         raise TableRefused("; ".join(error.messages)) from None
     except (EngineError, KeyError, TypeError, ValueError) as error:
-        raise TableRefused(_("The variant or payment table is not valid: %s") % error) from None
+        raise TableRefused(
+            _("The variant or payment table is not valid: %s") % error_text(error)
+        ) from None
     table.save()
     BostonSeat.objects.bulk_create(
         BostonSeat(table=table, seat=seat, member=member) for seat, member in members.items()

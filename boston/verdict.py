@@ -17,8 +17,10 @@ from django.utils.translation import gettext as _
 
 from boston.models import OWN_TABLE, BostonTable
 from clubs.errors import HandRefused
-from engine.boston.auction import PASS, SOSTENGO, Auction, Call, Contract, Level, bid, ladder
+from clubs.rulings import error_text, ruling_text
+from engine.boston.auction import Auction, Call, Contract, Level
 from engine.boston.cards import hand_trump
+from engine.boston.contracts import call_text, contract_check, parse_call
 from engine.boston.payments import (
     PAYMENT_TABLES,
     PaymentTable,
@@ -28,34 +30,25 @@ from engine.boston.payments import (
     settle,
     settle_all_pass,
 )
-from engine.boston.variants import AllPass, BostonProfile, SuitOrder, get_boston_profile
+from engine.boston.variants import AllPass, BostonProfile, get_boston_profile
 from engine.cards import Seat, Suit
 from engine.errors import EngineError
 
 # --- calls as text ("pass", "sostengo", "PIDO:H", "GRAN_MISERIA") -------------------------
 
 
-def call_text(call: Call) -> str:
-    """The stored form of a call."""
-    if call.kind != "bid":
-        return call.kind
-    assert call.level is not None
-    return call.level.name + (f":{call.suit.letter}" if call.suit is not None else "")
-
-
 def call_parse(text: str) -> Call:
-    """A call from its stored form; raises :class:`HandRefused` for anything else."""
-    key = text.strip()
-    if key.lower() in ("pass", "paso"):
-        return PASS
-    if key.lower() == "sostengo":
-        return SOSTENGO
-    name, _sep, suit = key.upper().partition(":")
+    """A call from its written form (:func:`engine.boston.contracts.parse_call`, strict);
+    raises :class:`HandRefused` with the ruling otherwise."""
     try:
-        level = Level[name]
-        return bid(level, Suit.parse(suit) if suit else None)
-    except (KeyError, EngineError):
-        raise HandRefused(_("%(call)s is not a Boston call.") % {"call": text}) from None
+        return parse_call(text)
+    except EngineError as error:
+        raise HandRefused(ruling_text(error)) from None
+
+
+def calls_canonical(calls) -> list[str]:
+    """The calls in their one stored spelling (``pido:h`` is stored as ``PIDO:H``)."""
+    return [call_text(call_parse(text)) for text in calls]
 
 
 # --- a table's engine values --------------------------------------------------------------
@@ -119,7 +112,7 @@ def _contract_from_calls(
         for text in entry.calls:
             auction.call(auction.turn, call_parse(text))
     except EngineError as error:
-        raise HandRefused(str(error)) from None
+        raise HandRefused(ruling_text(error)) from None
     if not auction.is_over:
         raise HandRefused(
             _("The auction is not over: it is %(name)s's turn.")
@@ -136,21 +129,13 @@ def _contract_from_fields(entry: HandEntry, profile: BostonProfile) -> Contract 
     try:
         level = Level[entry.level]
         declarer = Seat[entry.declarer]
+        supporter = Seat[entry.supporter] if entry.supporter else None
     except KeyError:
         raise HandRefused(_("Give the contract and its declarer.")) from None
-    if level not in ladder(profile):
-        raise HandRefused(
-            _("%(contract)s is not a contract of this Boston.") % {"contract": level.label}
-        )
-    if level.is_misere and entry.suit:
-        raise HandRefused(_("A misère has no trump suit."))
-    grand = profile.suit_order is SuitOrder.FONTAINEBLEAU
-    if not level.is_misere and not entry.suit and not grand:
-        raise HandRefused(_("Give the trump suit of the contract."))
-    supporter = Seat[entry.supporter] if entry.supporter else None
-    if supporter is not None and (not level.supportable or supporter == declarer):
-        raise HandRefused(_("Only another player can support, and only a pido or a demande."))
-    return Contract(declarer, level, _suit(entry.suit), supporter)
+    try:
+        return contract_check(profile, level, declarer, _suit(entry.suit), supporter)
+    except EngineError as error:
+        raise HandRefused(ruling_text(error)) from None
 
 
 def _check_trump(entry: HandEntry, contract: Contract, first_turned: str) -> None:
@@ -196,7 +181,7 @@ def hand_verdict(
     try:
         paid = settle(contract, entry.tricks, table_payments(table), pool + stakes.pool)
     except EngineError as error:
-        raise HandRefused(str(error)) from None
+        raise HandRefused(ruling_text(error)) from None
     return contract, stakes + paid
 
 
@@ -217,5 +202,5 @@ def _all_passed(
         tricks = {Seat[seat]: int(count) for seat, count in entry.tricks_each}
         paid = settle_all_pass(profile, tricks, table_payments(table), pool + stakes.pool)
     except (EngineError, KeyError, ValueError) as error:
-        raise HandRefused(str(error)) from None
+        raise HandRefused(error_text(error)) from None
     return stakes + paid

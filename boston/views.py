@@ -76,6 +76,7 @@ def night(request: HttpRequest, slug: str, night_id: int) -> HttpResponse:
             "night": club_night,
             "tables": [(t, seat_order(list(t.seats.all()))) for t in tables],
             "summary": selectors.night_summary(tables),
+            "summary_pool": selectors.night_pool(tables),
             "season": selectors.season_of(club_night),
             "form": form,
         },

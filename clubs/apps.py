@@ -6,3 +6,9 @@ class ClubsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "clubs"
     verbose_name = _("Clubs")
+
+    def ready(self) -> None:
+        from clubs.ruling_texts import WHIST_RULINGS
+        from clubs.rulings import rulings_register
+
+        rulings_register(WHIST_RULINGS)

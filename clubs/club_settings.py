@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 
 from clubs.errors import ClubError
 from clubs.models import Club
+from clubs.rulings import error_text
 from engine.errors import EngineError
 from engine.profiles import get_profile
 
@@ -25,7 +26,7 @@ def _check_and_save(club: Club) -> Club:
     try:
         get_profile(club.rule_profile, **(club.rule_overrides or {}))
     except (EngineError, TypeError) as error:
-        raise ClubError(_("The rule overrides are refused: %s") % error) from None
+        raise ClubError(_("The rule overrides are refused: %s") % error_text(error)) from None
     if club.time_zone not in zoneinfo.available_timezones():
         raise ClubError(_("%(zone)r is not a known time zone.") % {"zone": club.time_zone})
     try:

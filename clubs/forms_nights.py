@@ -34,13 +34,21 @@ class TableForm(forms.Form):
     whist, in the order they take Dummy."""
 
     player_1 = forms.ModelChoiceField(
-        queryset=None, label=_("North (dummy whist: holds Dummy first)")
+        queryset=None, required=False, label=_("North (dummy whist: holds Dummy first)")
     )
-    player_2 = forms.ModelChoiceField(queryset=None, label=_("East (dummy whist: second)"))
-    player_3 = forms.ModelChoiceField(queryset=None, label=_("South (dummy whist: third)"))
+    guest_1 = forms.CharField(required=False, max_length=120, label=_("or a guest"))
+    player_2 = forms.ModelChoiceField(
+        queryset=None, required=False, label=_("East (dummy whist: second)")
+    )
+    guest_2 = forms.CharField(required=False, max_length=120, label=_("or a guest"))
+    player_3 = forms.ModelChoiceField(
+        queryset=None, required=False, label=_("South (dummy whist: third)")
+    )
+    guest_3 = forms.CharField(required=False, max_length=120, label=_("or a guest"))
     player_4 = forms.ModelChoiceField(
         queryset=None, required=False, label=_("West (leave empty for dummy whist)")
     )
+    guest_4 = forms.CharField(required=False, max_length=120, label=_("or a guest"))
     first_dealer = forms.ChoiceField(
         label=_("First dealer, as cut"), choices=SeatName.choices, initial="N"
     )
@@ -50,9 +58,22 @@ class TableForm(forms.Form):
         for k in range(1, 5):
             self.fields[f"player_{k}"].queryset = members
 
+    def clean(self):
+        data = super().clean()
+        for k in range(1, 5):
+            if data.get(f"player_{k}") and (data.get(f"guest_{k}") or "").strip():
+                self.add_error(f"guest_{k}", _("Choose a member or type a guest, not both."))
+        return data
+
     def players(self) -> list:
+        """Each seat's member, or a guest's name (``str``), in seat order."""
         data = self.cleaned_data
-        return [data[f"player_{k}"] for k in range(1, 5) if data.get(f"player_{k}")]
+        seated = []
+        for k in range(1, 5):
+            guest = (data.get(f"guest_{k}") or "").strip()
+            if data.get(f"player_{k}") or guest:
+                seated.append(data.get(f"player_{k}") or guest)
+        return seated
 
 
 class _HandFacts(forms.Form):
@@ -76,6 +97,11 @@ class _HandFacts(forms.Form):
     revoke_by_dummy = forms.BooleanField(
         label=_("The revoke was from Dummy's hand"), required=False
     )
+    other_revoke_penalty = forms.ChoiceField(
+        label=_("Both sides revoked: penalty against the other side"),
+        choices=[("", "—")] + list(RevokePenaltyName.choices),
+        required=False,
+    )
 
     def honours_fields(self) -> dict[str, object]:
         """``honours_side`` and ``honours_count`` as the hand stores them."""
@@ -90,6 +116,7 @@ class _HandFacts(forms.Form):
             "revoke_side": data.get("revoke_side") or "",
             "revoke_penalty": data.get("revoke_penalty") or "",
             "revoke_by_dummy": bool(data.get("revoke_by_dummy")),
+            "other_revoke_penalty": data.get("other_revoke_penalty") or "",
         }
 
 
@@ -150,6 +177,7 @@ class CorrectionForm(_HandFacts):
             "revoke_side": hand.revoke_side,
             "revoke_penalty": hand.revoke_penalty,
             "revoke_by_dummy": hand.revoke_by_dummy,
+            "other_revoke_penalty": hand.other_revoke_penalty,
         }
 
     def changes(self) -> dict[str, object]:

@@ -226,6 +226,9 @@ class TableSeat(models.Model):
     table = models.ForeignKey(RubberTable, on_delete=models.PROTECT, related_name="seats")
     seat = models.CharField(_("seat"), max_length=1, choices=SeatName)
     member = models.ForeignKey(Member, on_delete=models.PROTECT, related_name="table_seats")
+    guest = models.BooleanField(
+        _("guest"), default=False, help_text=_("A guest, not a member of the club.")
+    )
 
     class Meta:
         verbose_name = _("seat")
@@ -275,6 +278,16 @@ class HandRecord(models.Model):
         _("penalty elected"), max_length=12, choices=RevokePenaltyName, blank=True
     )
     revoke_by_dummy = models.BooleanField(_("revoke from dummy's hand"), default=False)
+    other_revoke_penalty = models.CharField(
+        _("penalty for the other side's revoke"),
+        max_length=12,
+        choices=RevokePenaltyName,
+        blank=True,
+        help_text=_(
+            "Both sides revoked: the penalty elected against the other side. The night's "
+            "both_revoke setting decides the hand (neither wins the game, or a new deal)."
+        ),
+    )
     deal = models.CharField(
         _("deal"),
         max_length=80,
@@ -301,19 +314,41 @@ class HandRecord(models.Model):
                 condition=(Q(honours_side="") & Q(honours_count=0))
                 | (~Q(honours_side="") & Q(honours_count__gte=3) & Q(honours_count__lte=4)),
                 name="clubs_hand_honours_three_or_four",
+                violation_error_message=_(
+                    "Honours: give the side that held them (honours_side NS or EW) with 3 or 4 "
+                    "(honours_count), or no side and 0."
+                ),
             ),
             models.CheckConstraint(
                 condition=(Q(revoke_side="") & Q(revoke_penalty=""))
                 | (~Q(revoke_side="") & ~Q(revoke_penalty="")),
                 name="clubs_hand_revoke_has_penalty",
+                violation_error_message=_(
+                    "Revoke: give the revoking side (revoke_side) with its penalty "
+                    "(revoke_penalty), or neither."
+                ),
+            ),
+            models.CheckConstraint(
+                condition=Q(other_revoke_penalty="") | ~Q(revoke_side=""),
+                name="clubs_hand_both_revoke_has_a_first",
+                violation_error_message=_(
+                    "Both sides revoked: give the first revoking side (revoke_side) and its "
+                    "penalty as well as the other side's penalty (other_revoke_penalty)."
+                ),
             ),
             models.CheckConstraint(
                 condition=Q(revoke_by_dummy=False) | ~Q(revoke_side=""),
                 name="clubs_hand_dummy_revoke_has_side",
+                violation_error_message=_(
+                    "A revoke by Dummy (revoke_by_dummy) needs the revoking side (revoke_side)."
+                ),
             ),
             models.CheckConstraint(
                 condition=(Q(deal="") & Q(trump="")) | (~Q(deal="") & ~Q(trump="")),
                 name="clubs_hand_deal_has_trump",
+                violation_error_message=_(
+                    "A deal needs its trump suit (trump), and a trump its deal."
+                ),
             ),
         ]
 

@@ -32,6 +32,7 @@ from clubs.models import (
     TableSeat,
 )
 from clubs.rubbers import dealer_due
+from clubs.rulings import ruling_text
 from engine.cards import Seat
 from engine.errors import EngineError
 from engine.profiles import get_profile
@@ -63,27 +64,33 @@ def night_create(
     except ValidationError as error:
         raise ClubError("; ".join(error.messages)) from None
     except EngineError as error:
-        raise ClubError(str(error)) from None
+        raise ClubError(ruling_text(error)) from None
     night.save()
     return night
 
 
 @transaction.atomic
 def table_add(
-    *, night: ClubNight, members: Sequence[Member], first_dealer: str = "N"
+    *, night: ClubNight, members: Sequence[Member | str], first_dealer: str = "N"
 ) -> RubberTable:
     """Seat a new table at ``night`` and start its rubber 1.
 
-    Four members sit North, East, South, West in the order given (as cut), and rubber 1
-    starts with ``first_dealer`` (as cut). Three members make a dummy table: they sit South,
+    Four players sit North, East, South, West in the order given (as cut), and rubber 1
+    starts with ``first_dealer`` (as cut). Three players make a dummy table: they sit South,
     West and East in the order given (their cut order), South holding Dummy in rubber 1, and
-    Dummy (North) deals first. Refused with a clear message: fewer than three or more than
-    four players, a member twice, a member not in the club on the night's date, a member
-    already seated at another table that night.
+    Dummy (North) deals first. A player given by name (a ``str``) is a **guest**, as at a
+    tournament: a person is recorded for them, without a membership, and the seat is marked
+    ``guest``. Refused with a clear message: fewer than three or more than four players, a
+    member twice, a member not in the club on the night's date, a member already seated at
+    another table that night, a guest without a name.
     """
-    members = list(members)
-    _check_players(night, members)
-    dummy = len(members) == 3
+    players = list(members)
+    names = [p.strip() for p in players if isinstance(p, str)]
+    if any(not name for name in names):
+        raise ClubError(_("Give each guest's name."))
+    club_members = [p for p in players if not isinstance(p, str)]
+    _check_players(night, club_members, total=len(players))
+    dummy = len(players) == 3
     seats = DUMMY_SEATS if dummy else FOUR_SEATS
     if dummy:
         first_dealer = "N"
@@ -95,9 +102,13 @@ def table_add(
     table = RubberTable(club_night=night, number=(last or 0) + 1, dummy=dummy)
     table.full_clean()
     table.save()
+    seated = [
+        (Member.objects.create(name=p.strip()), True) if isinstance(p, str) else (p, False)
+        for p in players
+    ]
     TableSeat.objects.bulk_create(
-        TableSeat(table=table, seat=seat, member=member)
-        for seat, member in zip(seats, members, strict=True)
+        TableSeat(table=table, seat=seat, member=member, guest=guest)
+        for seat, (member, guest) in zip(seats, seated, strict=True)
     )
     rubber = RubberRecord(table=table, number=1, first_dealer=first_dealer)
     rubber.full_clean()
@@ -105,13 +116,13 @@ def table_add(
     return table
 
 
-def _check_players(night: ClubNight, members: list[Member]) -> None:
-    if len(members) < 3:
+def _check_players(night: ClubNight, members: list[Member], *, total: int) -> None:
+    """``members``: the club members among the ``total`` players (the others are guests)."""
+    if total < 3:
         raise ClubError(
-            _("A table needs four players, or three for dummy whist; %(n)d given.")
-            % {"n": len(members)}
+            _("A table needs four players, or three for dummy whist; %(n)d given.") % {"n": total}
         )
-    if len(members) > 4:
+    if total > 4:
         raise ClubError(_("A whist table seats four players at most."))
     ids = [m.pk for m in members]
     twice = {m.name for m in members if ids.count(m.pk) > 1}

@@ -11,11 +11,12 @@ from django.utils.translation import gettext as _
 
 from clubs.errors import HandConflict, HandRefused
 from clubs.models import ClubNight, HandCorrection, HandRecord, RubberRecord, RubberTable, User
+from clubs.rulings import error_text
 from engine.cards import Seat, Side, Suit
 from engine.deal import Deal, parse_pbn_deal
 from engine.errors import EngineError
 from engine.honours import NO_HONOURS, HonoursHeld, check_honours_claim, honours_held
-from engine.profiles import RuleProfile, get_profile
+from engine.profiles import BothRevokePolicy, RuleProfile, get_profile
 from engine.rubber import Hand, Rubber, next_dealer, score_rubber
 from engine.scoring import Revoke, RevokePenalty
 
@@ -40,11 +41,12 @@ def engine_hand(row: HandRecord) -> Hand:
     honours = (
         HonoursHeld(Side[row.honours_side], row.honours_count) if row.honours_side else NO_HONOURS
     )
-    revokes = (
-        (Revoke(Side[row.revoke_side], RevokePenalty(row.revoke_penalty), row.revoke_by_dummy),)
-        if row.revoke_side
-        else ()
-    )
+    revokes: tuple[Revoke, ...] = ()
+    if row.revoke_side:
+        side = Side[row.revoke_side]
+        revokes = (Revoke(side, RevokePenalty(row.revoke_penalty), row.revoke_by_dummy),)
+        if row.other_revoke_penalty:  # both sides revoked: the profile's both_revoke decides
+            revokes += (Revoke(side.other, RevokePenalty(row.other_revoke_penalty)),)
     return Hand(ns_tricks=row.ns_tricks, honours=honours, revokes=revokes)
 
 
@@ -59,7 +61,11 @@ def dealer_due(rubber: RubberRecord, hands: list[HandRecord]) -> Seat:
     """Who deals the next hand: the first dealer, then each to the left in turn."""
     if not hands:
         return Seat[rubber.first_dealer]
-    return next_dealer(Seat[hands[-1].dealer], table_profile(rubber.table))
+    profile = table_profile(rubber.table)
+    last = hands[-1]
+    # Both sides revoked under the "new deal" setting: the same dealer deals again (law 37).
+    new_deal = bool(last.other_revoke_penalty) and profile.both_revoke is BothRevokePolicy.NEW_DEAL
+    return next_dealer(Seat[last.dealer], profile, new_deal=new_deal)
 
 
 def hand_enter(
@@ -72,6 +78,7 @@ def hand_enter(
     revoke_side: str = "",
     revoke_penalty: str = "",
     revoke_by_dummy: bool = False,
+    other_revoke_penalty: str = "",
     deal: str = "",
     trump: str = "",
     honours_claimed: bool = True,
@@ -100,23 +107,32 @@ def hand_enter(
             revoke_side=revoke_side,
             revoke_penalty=revoke_penalty,
             revoke_by_dummy=revoke_by_dummy,
+            other_revoke_penalty=other_revoke_penalty,
             entered_by=by,
         )
         try:
             if deal or trump:
                 _honours_from_deal(row, deal, trump, claimed=honours_claimed)
-            row.full_clean(validate_constraints=False)
+            _full_clean(row)
             rubber_state(rubber, hands).play(engine_hand(row))
         except ValidationError as error:
             raise HandRefused("; ".join(error.messages)) from None
         except (EngineError, KeyError, ValueError) as error:
-            raise HandRefused(str(error)) from None
+            raise HandRefused(error_text(error)) from None
     try:
         with transaction.atomic():
             row.save()
     except IntegrityError:
         raise _conflict(rubber, expected_number, None) from None
     return row
+
+
+def _full_clean(row: HandRecord) -> None:
+    """The fields and the table's check constraints (a side without honours, a revoke without
+    a penalty …) as a :class:`ValidationError` naming the field, before anything is saved;
+    the uniqueness of the hand's number is left to the insert (a conflict, not a refusal)."""
+    row.full_clean(validate_constraints=False)
+    row.validate_constraints(exclude={"rubber", "number"})
 
 
 def _honours_from_deal(row: HandRecord, deal: str, trump: str, *, claimed: bool) -> None:
@@ -163,6 +179,7 @@ CORRECTABLE = (
     "revoke_side",
     "revoke_penalty",
     "revoke_by_dummy",
+    "other_revoke_penalty",
 )
 
 
@@ -193,16 +210,19 @@ def hand_correct(*, hand: HandRecord, by: User, reason: str, **changes: object) 
         before = hand_as_dict(hand)
         for field, value in changes.items():
             setattr(hand, field, value)
+        if changes.get("honours_side") == "" and "honours_count" not in changes:
+            hand.honours_count = 0  # clearing the side clears the honours
+            changes = {**changes, "honours_count": 0}
         rows = [hand if h.pk == hand.pk else h for h in hand.rubber.hands.order_by("number")]
         try:
             if hand.deal:  # the cards dealt decide the honours: a correction must agree
                 _honours_from_deal(hand, hand.deal, hand.trump, claimed=True)
-            hand.full_clean(validate_constraints=False)
+            _full_clean(hand)
             rubber_state(hand.rubber, rows)
         except ValidationError as error:
             raise HandRefused("; ".join(error.messages)) from None
         except (EngineError, KeyError, ValueError) as error:
-            raise HandRefused(str(error)) from None
+            raise HandRefused(error_text(error)) from None
         hand.save(update_fields=list(changes))
         correction = HandCorrection(
             hand=hand, corrected_by=by, before=before, after=hand_as_dict(hand), reason=reason

@@ -58,7 +58,7 @@ def _endplay() -> tuple[ModuleType, ModuleType]:
         import endplay.dds as dds
         import endplay.types as types
     except ImportError:
-        raise AnalysisUnavailable(_MISSING) from None
+        raise AnalysisUnavailable(_MISSING, code="analysis_unavailable") from None
     return types, dds
 
 

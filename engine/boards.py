@@ -53,7 +53,11 @@ STRAINS: tuple[Suit | None, ...] = (None, Suit.SPADES, Suit.HEARTS, Suit.DIAMOND
 
 def _check_number(number: int) -> None:
     if isinstance(number, bool) or not isinstance(number, int) or number < 1:
-        raise DealError(f"board numbers start at 1, not {number!r}")
+        raise DealError(
+            f"board numbers start at 1, not {number!r}",
+            code="boards_board_numbers_start",
+            params={"number": repr(number)},
+        )
 
 
 def board_dealer(number: int) -> Seat:
@@ -72,7 +76,11 @@ def board_trump(number: int, scheme: TrumpScheme, deal: Deal | None = None) -> S
     if scheme is TrumpScheme.NT_SHDC:
         return _NT_SHDC[(number - 1) % 5]
     if deal is None or deal.turned is None:
-        raise DealError(f"board {number}: the trump is the turned card, but it is not known")
+        raise DealError(
+            f"board {number}: the trump is the turned card, but it is not known",
+            code="boards_board_trump_turned_card_known",
+            params={"number": str(number)},
+        )
     return deal.turned.suit
 
 
@@ -85,11 +93,18 @@ class DDTable:
 
     def __post_init__(self) -> None:
         if len(self.tricks) != 4 or any(len(row) != 5 for row in self.tricks):
-            raise DealError("a double-dummy table has 5 strains for each of 4 seats")
+            raise DealError(
+                "a double-dummy table has 5 strains for each of 4 seats",
+                code="boards_double_dummy_table_strains_each",
+            )
         for seat in Seat:
             for count in self.tricks[seat]:
                 if not 0 <= count <= 13:
-                    raise DealError(f"{seat} cannot take {count} tricks")
+                    raise DealError(
+                        f"{seat} cannot take {count} tricks",
+                        code="boards_take_tricks",
+                        params={"seat": str(seat), "count": str(count)},
+                    )
 
     def declarer_tricks(self, declarer: Seat, trump: Suit | None) -> int:
         """Tricks for ``declarer``'s side with ``trump`` when ``declarer.left`` leads."""
@@ -117,7 +132,13 @@ class Board:
         turned = self.deal.turned
         if turned is not None and turned not in self.deal.hand(self.dealer):
             raise DealError(
-                f"board {self.number}: the turned card {turned} is not the dealer's ({self.dealer})"
+                f"board {self.number}: the turned card {turned} is not the dealer's ({self.dealer})",
+                code="boards_board_turned_card_dealer_s",
+                params={
+                    "number": str(self.number),
+                    "turned": str(turned),
+                    "dealer": str(self.dealer),
+                },
             )
 
     @property

@@ -59,7 +59,11 @@ class Suit(enum.IntEnum):
         for suit in cls:
             if key in (suit.letter, suit.name, suit.name.rstrip("S"), suit.symbol):
                 return suit
-        raise CardError(f"'{text}' is not a suit (use S, H, D or C)")
+        raise CardError(
+            f"'{text}' is not a suit (use S, H, D or C)",
+            code="suit_unreadable",
+            params={"text": str(text)},
+        )
 
     def __str__(self) -> str:
         return self.letter
@@ -97,7 +101,11 @@ class Rank(enum.IntEnum):
             return cls.TEN
         if len(key) == 1 and key in "23456789TJQKA":
             return cls("23456789TJQKA".index(key) + 2)
-        raise CardError(f"'{text}' is not a rank (use A K Q J T 9 … 2)")
+        raise CardError(
+            f"'{text}' is not a rank (use A K Q J T 9 … 2)",
+            code="rank_unreadable",
+            params={"text": str(text)},
+        )
 
     def __str__(self) -> str:
         return self.letter
@@ -148,7 +156,11 @@ class Card:
     def from_index(cls, index: int) -> Card:
         """The card numbered ``index`` (0 = 2C … 51 = AS): suit-major, rank ascending."""
         if not 0 <= index < 52:
-            raise CardError(f"card index {index} is outside 0–51")
+            raise CardError(
+                f"card index {index} is outside 0–51",
+                code="cards_card_index_outside",
+                params={"index": str(index)},
+            )
         return cls(Suit(index // 13), Rank(index % 13 + 2))
 
     @classmethod
@@ -156,7 +168,11 @@ class Card:
         """A card written rank-then-suit (``AS``, ``TD``, ``10D``) or suit-then-rank (``SA``)."""
         key = text.strip().upper()
         if len(key) < 2 or len(key) > 3:
-            raise CardError(f"'{text}' is not a card (write it like AS, TD or 10D)")
+            raise CardError(
+                f"'{text}' is not a card (write it like AS, TD or 10D)",
+                code="card_unreadable",
+                params={"text": str(text)},
+            )
         try:
             return cls(Suit.parse(key[-1]), Rank.parse(key[:-1]))
         except CardError:
@@ -164,7 +180,11 @@ class Card:
         try:
             return cls(Suit.parse(key[0]), Rank.parse(key[1:]))
         except CardError:
-            raise CardError(f"'{text}' is not a card (write it like AS, TD or 10D)") from None
+            raise CardError(
+                f"'{text}' is not a card (write it like AS, TD or 10D)",
+                code="card_unreadable",
+                params={"text": str(text)},
+            ) from None
 
 
 #: The 52 cards in index order.
@@ -192,7 +212,11 @@ class Side(enum.IntEnum):
             return cls.NS
         if key in ("EW", "WE"):
             return cls.EW
-        raise CardError(f"'{text}' is not a side (use NS or EW)")
+        raise CardError(
+            f"'{text}' is not a side (use NS or EW)",
+            code="side_unreadable",
+            params={"text": str(text)},
+        )
 
     def __str__(self) -> str:
         return self.name
@@ -232,7 +256,11 @@ class Seat(enum.IntEnum):
                 {"N": "NORTH", "E": "EAST", "S": "SOUTH", "W": "WEST"}[seat.name],
             ):
                 return seat
-        raise CardError(f"'{text}' is not a seat (use N, E, S or W)")
+        raise CardError(
+            f"'{text}' is not a seat (use N, E, S or W)",
+            code="seat_unreadable",
+            params={"text": str(text)},
+        )
 
     def __str__(self) -> str:
         return self.name

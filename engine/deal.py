@@ -54,11 +54,19 @@ class Deal:
 
     def __post_init__(self) -> None:
         if len(self.hands) != 4:
-            raise DealError(f"a deal has four hands, not {len(self.hands)}")
+            raise DealError(
+                f"a deal has four hands, not {len(self.hands)}",
+                code="deal_deal_four_hands",
+                params={"count": str(len(self.hands))},
+            )
         _check_cards(self.hands)
         object.__setattr__(self, "hands", tuple(tuple(sorted(hand)) for hand in self.hands))
         if self.turned is not None and not isinstance(self.turned, Card):
-            raise DealError(f"the turned card {self.turned!r} is not a card")
+            raise DealError(
+                f"the turned card {self.turned!r} is not a card",
+                code="deal_turned_card_card",
+                params={"turned": repr(self.turned)},
+            )
         owners = [0] * 52
         counts = [0] * 16
         for seat, cards in enumerate(self.hands):
@@ -73,7 +81,11 @@ class Deal:
         """A deal from the hands of all four seats, in any order within each hand."""
         missing = [str(seat) for seat in Seat if seat not in hands]
         if missing:
-            raise DealError(f"no hand given for {', '.join(missing)}")
+            raise DealError(
+                f"no hand given for {', '.join(missing)}",
+                code="deal_hand_given",
+                params={"names": str(", ".join(missing))},
+            )
         return cls(tuple(tuple(hands[seat]) for seat in Seat), turned)  # type: ignore[arg-type]
 
     @classmethod
@@ -115,13 +127,22 @@ def _check_cards(hands: Iterable[Iterable[Card]]) -> None:
     the wrong size and the cards missing (``"W holds 12 cards; 8C is missing"``)."""
     seen: set[Card] = set()
     problems: list[str] = []
+    sizes: list[str] = []
     for seat, cards in zip(Seat, hands, strict=True):
         cards = tuple(cards)
+        if len(cards) != 13:
+            sizes.append(f"{seat} {len(cards)}")
         for card in cards:
             if not isinstance(card, Card):
-                raise DealError(f"{card!r} in {seat}'s hand is not a card")
+                raise DealError(
+                    f"{card!r} in {seat}'s hand is not a card",
+                    code="deal_s_hand_card",
+                    params={"card": repr(card), "seat": str(seat)},
+                )
             if card in seen:
-                raise DealError(f"{card} appears twice")
+                raise DealError(
+                    f"{card} appears twice", code="card_twice", params={"card": str(card)}
+                )
             seen.add(card)
         if len(cards) != 13:
             problems.append(f"{seat} holds {len(cards)} cards")
@@ -129,7 +150,11 @@ def _check_cards(hands: Iterable[Iterable[Card]]) -> None:
     if missing:
         problems.append(f"{', '.join(missing)} {'is' if len(missing) == 1 else 'are'} missing")
     if problems:
-        raise DealError("; ".join(problems))
+        raise DealError(
+            "; ".join(problems),
+            code="deal_incomplete",
+            params={"hands": ", ".join(sizes) or "—", "missing": ", ".join(missing) or "—"},
+        )
 
 
 def _format_hand(cards: Iterable[Card]) -> str:
@@ -150,7 +175,11 @@ def parse_pbn_hand(text: str, seat: Seat | None = None) -> list[Card]:
         return []
     holdings = text.split(".")
     if len(holdings) != 4:
-        raise DealError(f"'{text}'{where} does not have four suits separated by dots")
+        raise DealError(
+            f"'{text}'{where} does not have four suits separated by dots",
+            code="deal_does_four_suits_separated_dots",
+            params={"text": str(text), "where": str(where)},
+        )
     cards: list[Card] = []
     for suit, holding in zip(SUITS_PBN_ORDER, holdings, strict=True):
         if holding == "-":
@@ -159,7 +188,11 @@ def parse_pbn_hand(text: str, seat: Seat | None = None) -> list[Card]:
             try:
                 cards.append(Card(suit, Rank.parse(letter)))
             except CardError:
-                raise DealError(f"'{letter}'{where} is not a rank (use AKQJT98765432)") from None
+                raise DealError(
+                    f"'{letter}'{where} is not a rank (use AKQJT98765432)",
+                    code="deal_rank_akqjt",
+                    params={"letter": str(letter), "where": str(where)},
+                ) from None
     return cards
 
 
@@ -168,14 +201,22 @@ def parse_pbn_deal(text: str, turned: Card | None = None) -> Deal:
     then four hands clockwise from it. Raises :class:`DealError` naming the problem."""
     head, colon, rest = text.strip().partition(":")
     if not colon:
-        raise DealError(f"'{text}' does not start with a seat and a colon, like 'N:'")
+        raise DealError(
+            f"'{text}' does not start with a seat and a colon, like 'N:'",
+            code="deal_does_start_seat_colon_n",
+            params={"text": str(text)},
+        )
     try:
         first = Seat.parse(head)
     except CardError as error:
-        raise DealError(str(error)) from None
+        raise DealError(str(error), code=error.code, params=error.params) from None
     parts = rest.split()
     if len(parts) != 4:
-        raise DealError(f"a PBN deal has four hands, '{text}' has {len(parts)}")
+        raise DealError(
+            f"a PBN deal has four hands, '{text}' has {len(parts)}",
+            code="deal_pbn_deal_four_hands",
+            params={"text": str(text), "count": str(len(parts))},
+        )
     hands = {
         Seat((first + k) % 4): parse_pbn_hand(part, Seat((first + k) % 4))
         for k, part in enumerate(parts)
@@ -187,7 +228,11 @@ def _seed_bytes(seed: int | str | bytes) -> bytes:
     if isinstance(seed, bytes):
         return seed
     if isinstance(seed, bool) or not isinstance(seed, int | str):
-        raise DealError(f"a deal seed is an integer, a string or bytes, not {seed!r}")
+        raise DealError(
+            f"a deal seed is an integer, a string or bytes, not {seed!r}",
+            code="deal_deal_seed_integer_string_bytes",
+            params={"seed": repr(seed)},
+        )
     return str(seed).encode("utf-8")
 
 

@@ -88,7 +88,11 @@ def dummy_rubber(players: Sequence[Hashable], number: int) -> DummyRubber:
     holds Dummy."""
     players = _three(players)
     if isinstance(number, bool) or not isinstance(number, int) or number < 1:
-        raise RotationError(f"rubbers are numbered from 1, not {number!r}")
+        raise RotationError(
+            f"rubbers are numbered from 1, not {number!r}",
+            code="dummy_rubbers_numbered",
+            params={"number": repr(number)},
+        )
     index = (number - 1) % 3
     return DummyRubber(number, players[index], (players[(index + 1) % 3], players[(index + 2) % 3]))
 
@@ -112,14 +116,23 @@ def dummy_totals(rubbers: Sequence[tuple[DummyRubber, RubberResult]]) -> dict[Ha
 def start_dummy_rubber(profile: RuleProfile) -> Rubber:
     """A new rubber under a three-player profile."""
     if profile.players != 3:
-        raise ProfileError(f"the {profile.name} profile is for four players, not dummy whist")
+        raise ProfileError(
+            f"the {profile.name} profile is for four players, not dummy whist",
+            code="dummy_profile_four_players_dummy_whist",
+            params={"name": str(profile.name)},
+        )
     return start_rubber(profile)
 
 
 def _three(players: Sequence[Hashable]) -> tuple[Hashable, Hashable, Hashable]:
     players = tuple(players)
     if len(players) != 3 or len(set(players)) != 3:
-        raise RotationError("dummy whist needs three different players")
+        raise RotationError(
+            "dummy whist needs three different players",
+            code="dummy_dummy_whist_needs_three_different",
+        )
     if DUMMY_HAND in players:
-        raise RotationError("Dummy is not one of the three players")
+        raise RotationError(
+            "Dummy is not one of the three players", code="dummy_dummy_one_three_players"
+        )
     return players  # type: ignore[return-value]

@@ -44,18 +44,34 @@ def score_board(
     """The score of a board in which NS took ``ns_tricks`` (see the module contract)."""
     if not profile.every_trick_counts:
         raise ProfileError(
-            f"the {profile.name} profile scores rubber hands: use engine.scoring.score_hand"
+            f"the {profile.name} profile scores rubber hands: use engine.scoring.score_hand",
+            code="duplicate_profile_scores_rubber_hands_engine",
+            params={"name": str(profile.name)},
         )
     if isinstance(ns_tricks, bool) or not isinstance(ns_tricks, int):
-        raise ScoringError(f"NS tricks must be a whole number from 0 to 13, not {ns_tricks!r}")
+        raise ScoringError(
+            f"NS tricks must be a whole number from 0 to 13, not {ns_tricks!r}",
+            code="tricks_not_a_number",
+            params={"ns_tricks": repr(ns_tricks)},
+        )
     if not 0 <= ns_tricks <= 13:
-        raise ScoringError(f"NS cannot take {ns_tricks} tricks (0 to 13)")
+        raise ScoringError(
+            f"NS cannot take {ns_tricks} tricks (0 to 13)",
+            code="tricks_out_of_range",
+            params={"ns_tricks": str(ns_tricks)},
+        )
     tricks = [ns_tricks, 13 - ns_tricks]
     for revoke in revokes:
         if not isinstance(revoke, Revoke):
-            raise ScoringError("each revoke must be a Revoke(side, penalty)")
+            raise ScoringError(
+                "each revoke must be a Revoke(side, penalty)",
+                code="duplicate_each_revoke_revoke_side_penalty",
+            )
         if revoke.penalty is not RevokePenalty.TAKE_TRICKS:
-            raise ScoringError("in duplicate a revoke is paid in tricks: use take_tricks")
+            raise ScoringError(
+                "in duplicate a revoke is paid in tricks: use take_tricks",
+                code="duplicate_duplicate_revoke_paid_tricks_take",
+            )
         moved = min(profile.revoke_penalty, tricks[revoke.side])
         tricks[revoke.side] -= moved
         tricks[revoke.side.other] += moved

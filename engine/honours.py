@@ -36,9 +36,16 @@ class HonoursHeld:
 
     def __post_init__(self) -> None:
         if self.side is None and self.count not in (0, 2):
-            raise ScoringError("honours divided means two each: give the side that held 3 or 4")
+            raise ScoringError(
+                "honours divided means two each: give the side that held 3 or 4",
+                code="honours_divided_have_no_side",
+            )
         if self.side is not None and self.count not in (3, 4):
-            raise ScoringError(f"a side scores honours only with 3 or 4 of them, not {self.count}")
+            raise ScoringError(
+                f"a side scores honours only with 3 or 4 of them, not {self.count}",
+                code="honours_three_or_four",
+                params={"count": str(self.count)},
+            )
 
     @property
     def points(self) -> int:
@@ -47,15 +54,17 @@ class HonoursHeld:
 
     @classmethod
     def claim(cls, side: Side, count: int) -> HonoursHeld:
-        """A typed claim that ``side`` held ``count`` of the four honours (0–4); 0 or 1 means
-        the other side held 4 or 3, and 2 means divided."""
+        """A typed claim: ``side`` held ``count`` honours, 3 or 4 — the side that scores
+        them claims. Divided honours are :data:`NO_HONOURS`. A count of 0, 1 or 2 for a
+        side is refused: "NS held 0" could mean "EW held four" or "no trumps, no honours",
+        so the claim that cannot be told apart is not representable."""
         if count in (3, 4):
             return cls(side, count)
-        if count in (0, 1):
-            return cls(side.other, 4 - count)
-        if count == 2:
-            return NO_HONOURS
-        raise ScoringError(f"a side holds between 0 and 4 honours, not {count}")
+        raise ScoringError(
+            f"claim honours for the side that held 3 or 4 of them, not {count} for {side}",
+            code="honours_claim_three_or_four",
+            params={"count": str(count), "side": str(side)},
+        )
 
 
 NO_HONOURS = HonoursHeld(None, 0)
@@ -90,5 +99,9 @@ def check_honours_claim(
         claimed = (
             f"{claim.side} held {claim.count}" if claim.side is not None else "they were divided"
         )
-        raise ScoringError(f"The honours claimed ({claimed}) do not match the deal: {shown}.")
+        raise ScoringError(
+            f"The honours claimed ({claimed}) do not match the deal: {shown}.",
+            code="honours_claim_against_deal",
+            params={"claimed": str(claimed), "shown": str(shown)},
+        )
     return held

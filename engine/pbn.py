@@ -69,7 +69,9 @@ def parse_dd_tricks(value: str) -> DDTable | None:
     if len(text) != 20 or any(char not in _HEX + "*-" for char in text):
         raise PBNError(
             f"DoubleDummyTricks '{value}' is not 20 hexadecimal digits (0–9, a–d) "
-            "for N, S, E, W in NT, S, H, D, C"
+            "for N, S, E, W in NT, S, H, D, C",
+            code="pbn_doubledummytricks_hexadecimal_digits_d_n",
+            params={"value": str(value)},
         )
     if any(char in "*-" for char in text):
         return None
@@ -112,7 +114,9 @@ def read_pbn(text: str, scheme: TrumpScheme = TrumpScheme.HDSC) -> list[Board]:
         if name in current.tags:
             where = _where(current, line)
             raise PBNError(
-                f"{where}: a second [{name}] tag (the first is on line {current.tags[name][1]})"
+                f"{where}: a second [{name}] tag (the first is on line {current.tags[name][1]})",
+                code="pbn_second_tag_first_line",
+                params={"where": str(where), "name": str(name), "tag": str(current.tags[name][1])},
             )
         current.tags[name] = (value, line)
     return [_build_board(raw, scheme) for raw in raws]
@@ -133,7 +137,11 @@ def _scan_tags(text: str) -> Iterator[tuple[str, str, int]]:
         elif char == "{":
             end = text.find("}", position)
             if end < 0:
-                raise PBNError(f"line {line}: a comment opened with '{{' is never closed")
+                raise PBNError(
+                    f"line {line}: a comment opened with '{{' is never closed",
+                    code="pbn_line_comment_opened_never_closed",
+                    params={"line": str(line)},
+                )
             line += text.count("\n", position, end)
             position = end + 1
         elif char == "[":
@@ -141,7 +149,11 @@ def _scan_tags(text: str) -> Iterator[tuple[str, str, int]]:
             if match is None:
                 end = text.find("\n", position)
                 snippet = text[position : size if end < 0 else end].strip()
-                raise PBNError(f'line {line}: malformed tag {snippet[:60]} (write [Name "value"])')
+                raise PBNError(
+                    f'line {line}: malformed tag {snippet[:60]} (write [Name "value"])',
+                    code="pbn_line_malformed_tag_name_value",
+                    params={"line": str(line), "snippet": str(snippet[:60])},
+                )
             yield match.group(1), match.group(2).replace('\\"', '"'), line
             position = match.end()
         else:
@@ -157,10 +169,18 @@ def _build_board(raw: _RawBoard, scheme: TrumpScheme) -> Board:
     tags = raw.tags
     value, line = tags["Board"]
     if not value.strip().isdigit() or int(value) < 1:
-        raise PBNError(f"line {line}: board number '{value}' is not a whole number from 1")
+        raise PBNError(
+            f"line {line}: board number '{value}' is not a whole number from 1",
+            code="pbn_line_board_number_whole_number",
+            params={"line": str(line), "value": str(value)},
+        )
     number = int(value)
     if "Deal" not in tags:
-        raise PBNError(f"board {number}, line {raw.line}: the board has no [Deal] tag")
+        raise PBNError(
+            f"board {number}, line {raw.line}: the board has no [Deal] tag",
+            code="pbn_board_line_board_deal_tag",
+            params={"number": str(number), "line": str(raw.line)},
+        )
 
     def read(name: str, parse: Callable[[str], T]) -> T:
         value, line = tags.get(name, tags["Deal"])
@@ -168,7 +188,11 @@ def _build_board(raw: _RawBoard, scheme: TrumpScheme) -> Board:
             return parse(value)
         except (DealError, CardError) as error:
             message = str(error).removeprefix(f"board {number}: ")
-            raise PBNError(f"board {number}, line {line}: {message}") from None
+            raise PBNError(
+                f"board {number}, line {line}: {message}",
+                code="pbn_board_line",
+                params={"number": str(number), "line": str(line), "ruling": error},
+            ) from None
 
     turned = read("TurnedCard", Card.parse) if "TurnedCard" in tags else None
     deal = read("Deal", lambda text: parse_pbn_deal(text, turned))
@@ -188,4 +212,8 @@ def _parse_trump(value: str) -> Suit | None:
     try:
         return Suit.parse(key)
     except CardError:
-        raise PBNError(f"trump '{value}' is not S, H, D, C or NT") from None
+        raise PBNError(
+            f"trump '{value}' is not S, H, D, C or NT",
+            code="pbn_trump_s_h_d_c",
+            params={"value": str(value)},
+        ) from None

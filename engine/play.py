@@ -34,7 +34,7 @@ __all__ = [
     "legal_cards",
     "is_revoke",
     "trick_winner",
-    "Revoke",
+    "RevokeSeen",
     "Claim",
     "PlayOutcome",
     "replay",
@@ -64,7 +64,11 @@ def _trump_code(trump: Suit | None) -> int:
     if trump is None:
         return _NO_TRUMP
     if not isinstance(trump, Suit):
-        raise PlayError(f"{trump!r} is not a trump suit (give a Suit, or None for no trump)")
+        raise PlayError(
+            f"{trump!r} is not a trump suit (give a Suit, or None for no trump)",
+            code="play_trump_suit_suit_none_trump",
+            params={"trump": repr(trump)},
+        )
     return int(trump)
 
 
@@ -88,16 +92,22 @@ def trick_winner(cards: Sequence[Card], leader: Seat, trump: Suit | None) -> Sea
     """The seat that wins the trick ``cards`` (in the order played, ``leader`` first, then
     clockwise): the highest trump if any was played, else the highest card of the suit led."""
     if not 1 <= len(cards) <= 4:
-        raise PlayError(f"a trick has one to four cards, not {len(cards)}")
+        raise PlayError(
+            f"a trick has one to four cards, not {len(cards)}",
+            code="play_trick_one_four_cards",
+            params={"count": str(len(cards))},
+        )
     strength = _STRENGTH[_trump_code(trump)][cards[0].index // 13]
     best = max(range(len(cards)), key=lambda position: strength[cards[position].index])
     return _SEATS[(leader + best) % 4]
 
 
 @dataclass(frozen=True, slots=True)
-class Revoke:
-    """``seat`` played ``card`` to trick ``trick`` (1–13), led in ``led_suit``, while holding
-    that suit."""
+class RevokeSeen:
+    """A revoke found in the play: ``seat`` played ``card`` to trick ``trick`` (1–13), led in
+    ``led_suit``, while holding that suit. The claim scoring takes is
+    :class:`engine.scoring.Revoke` (:func:`engine.scoring.revokes_from_play` turns one into
+    the other)."""
 
     seat: Seat
     trick: int
@@ -124,7 +134,7 @@ class PlayOutcome:
 
     trick_winners: tuple[Seat, ...]
     tricks: tuple[int, int]
-    revokes: tuple[Revoke, ...] = ()
+    revokes: tuple[RevokeSeen, ...] = ()
     claim: Claim | None = None
 
     def tricks_of(self, side: Side) -> int:
@@ -149,10 +159,16 @@ def replay(
     complete, remainder = divmod(len(record), 4)
     if remainder:
         raise PlayError(
-            f"the record stops in the middle of trick {complete + 1} ({remainder} of 4 cards)"
+            f"the record stops in the middle of trick {complete + 1} ({remainder} of 4 cards)",
+            code="play_record_stops_middle_trick_cards",
+            params={"number": str(complete + 1), "remainder": str(remainder)},
         )
     if complete > 13:
-        raise PlayError(f"a hand has 13 tricks, the record has {complete} (52 cards at most)")
+        raise PlayError(
+            f"a hand has 13 tricks, the record has {complete} (52 cards at most)",
+            code="play_hand_tricks_record_cards_most",
+            params={"complete": str(complete)},
+        )
     winners, revokes = _play_tricks(deal, dealer, code, record, complete)
     taken = [0, 0]
     for winner in winners:
@@ -166,13 +182,26 @@ def _add_claim(taken: list[int], claim: Claim | None, remaining: int) -> None:
         if remaining:
             raise PlayError(
                 f"the play stops after trick {13 - remaining} without a claim for the "
-                f"remaining {remaining} tricks"
+                f"remaining {remaining} tricks",
+                code="play_play_stops_after_trick_without",
+                params={"number": str(13 - remaining), "remaining": str(remaining)},
             )
         return
     if not remaining:
-        raise PlayError("all 13 tricks were played: there is nothing left to claim")
+        raise PlayError(
+            "all 13 tricks were played: there is nothing left to claim",
+            code="play_all_tricks_were_played_there",
+        )
     if not 0 <= claim.tricks <= remaining:
-        raise PlayError(f"{claim.side} cannot claim {claim.tricks} tricks: only {remaining} remain")
+        raise PlayError(
+            f"{claim.side} cannot claim {claim.tricks} tricks: only {remaining} remain",
+            code="play_claim_tricks_remain",
+            params={
+                "side": str(claim.side),
+                "tricks": str(claim.tricks),
+                "remaining": str(remaining),
+            },
+        )
     side = Side(claim.side)
     taken[side] += claim.tricks
     taken[side.other] += remaining - claim.tricks
@@ -180,14 +209,14 @@ def _add_claim(taken: list[int], claim: Claim | None, remaining: int) -> None:
 
 def _play_tricks(
     deal: Deal, dealer: Seat, code: int, record: Sequence[Card], count: int
-) -> tuple[list[Seat], list[Revoke]]:
+) -> tuple[list[Seat], list[RevokeSeen]]:
     """The hot loop: plain ints and tuple look-ups, no objects made per card."""
     owners = deal.holders()
     counts = list(deal.suit_counts())
     played = [0] * 52  # trick number (1–13) in which each card was played, 0 if not yet
     strength_by_led = _STRENGTH[code]
     winners: list[Seat] = []
-    revokes: list[Revoke] = []
+    revokes: list[RevokeSeen] = []
     leader = (dealer + 1) & 3
     for trick in range(1, count + 1):
         base = (trick - 1) * 4
@@ -205,7 +234,7 @@ def _play_tricks(
             suit = index // 13
             counts[seat * 4 + suit] -= 1
             if suit != led and counts[seat * 4 + led]:
-                revokes.append(Revoke(_SEATS[seat], trick, card, _SUITS[led]))
+                revokes.append(RevokeSeen(_SEATS[seat], trick, card, _SUITS[led]))
             if strength[index] > best_strength:
                 best_strength = strength[index]
                 best_seat = seat
@@ -216,5 +245,13 @@ def _play_tricks(
 
 def _refuse(card: Card, seat: int, played_in: int, owner: int) -> None:
     if played_in:
-        raise PlayError(f"{card} was already played in trick {played_in}")
-    raise PlayError(f"{_SEATS[owner]} played {card} but it was {_SEATS[seat]}'s turn")
+        raise PlayError(
+            f"{card} was already played in trick {played_in}",
+            code="card_played_twice",
+            params={"card": str(card), "played_in": str(played_in)},
+        )
+    raise PlayError(
+        f"{_SEATS[owner]} played {card} but it was {_SEATS[seat]}'s turn",
+        code="played_out_of_turn",
+        params={"player": str(_SEATS[owner]), "card": str(card), "turn": str(_SEATS[seat])},
+    )

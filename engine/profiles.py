@@ -139,26 +139,42 @@ class RuleProfile:
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name.strip() or len(self.name) > 60:
-            raise ProfileError("a rule profile needs a name of 1 to 60 characters")
+            raise ProfileError(
+                "a rule profile needs a name of 1 to 60 characters",
+                code="profiles_rule_profile_needs_name_characters",
+            )
         for key in _BOOLS:
             if not isinstance(getattr(self, key), bool):
-                raise ProfileError(f"{key} must be true or false, not {getattr(self, key)!r}")
+                raise ProfileError(
+                    f"{key} must be true or false, not {getattr(self, key)!r}",
+                    code="profiles_true_false",
+                    params={"key": str(key), "value": repr(getattr(self, key))},
+                )
         for key, (low, high) in _INTS.items():
             _check_int(key, getattr(self, key), low, high)
         for key, kind in _ENUMS.items():
             if not isinstance(getattr(self, key), kind):
-                raise ProfileError(f"{key} must be one of {_choices(kind)}")
+                raise ProfileError(
+                    f"{key} must be one of {_choices(kind)}",
+                    code="profiles_one",
+                    params={"key": str(key), "kind": str(_choices(kind))},
+                )
         self._check_consistency()
 
     def _check_consistency(self) -> None:
         target = self.game_target
         if self.double_from > target:
-            raise ProfileError(f"double_from ({self.double_from}) cannot exceed game ({target})")
+            raise ProfileError(
+                f"double_from ({self.double_from}) cannot exceed game ({target})",
+                code="profiles_double_exceed_game",
+                params={"double_from": str(self.double_from), "target": str(target)},
+            )
         if self.single_from is not None:
             _check_int("single_from", self.single_from, self.double_from, target)
         if self.every_trick_counts and (self.honours or self.rubber_points):
             raise ProfileError(
-                "when every trick counts (duplicate) there are no honours and no rubber points"
+                "when every trick counts (duplicate) there are no honours and no rubber points",
+                code="profiles_when_every_trick_counts_duplicate",
             )
 
     @property
@@ -187,14 +203,21 @@ class RuleProfile:
         """The profile stored by :meth:`to_dict`; missing settings come from the preset named
         ``data["name"]`` (else the defaults); unknown keys raise :class:`ProfileError`."""
         if not isinstance(data, Mapping) or not isinstance(data.get("name"), str):
-            raise ProfileError("a stored rule profile must be a mapping with a name")
+            raise ProfileError(
+                "a stored rule profile must be a mapping with a name",
+                code="profiles_stored_rule_profile_mapping_name",
+            )
         base = PRESETS.get(data["name"]) or cls(name=str(data["name"]))
         return base.override(**{key: value for key, value in data.items()})
 
 
 def _check_int(key: str, value: object, low: int, high: int) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise ProfileError(f"{key} must be a whole number from {low} to {high}, not {value!r}")
+        raise ProfileError(
+            f"{key} must be a whole number from {low} to {high}, not {value!r}",
+            code="profiles_whole_number",
+            params={"key": str(key), "low": str(low), "high": str(high), "value": repr(value)},
+        )
 
 
 def _choices(kind: type[enum.Enum]) -> str:
@@ -212,7 +235,12 @@ def _coerce(changes: Mapping[str, Any]) -> dict[str, Any]:
     unknown = sorted(set(changes) - _FIELD_NAMES)
     if unknown:
         raise ProfileError(
-            f"unknown rule setting {', '.join(unknown)}; known: {', '.join(sorted(_FIELD_NAMES))}"
+            f"unknown rule setting {', '.join(unknown)}; known: {', '.join(sorted(_FIELD_NAMES))}",
+            code="profiles_unknown_rule_setting_known",
+            params={
+                "names": str(", ".join(unknown)),
+                "names2": str(", ".join(sorted(_FIELD_NAMES))),
+            },
         )
     coerced = dict(changes)
     for key, kind in _ENUMS.items():
@@ -221,7 +249,13 @@ def _coerce(changes: Mapping[str, Any]) -> dict[str, Any]:
                 coerced[key] = kind(coerced[key])
             except ValueError:
                 raise ProfileError(
-                    f"{key} cannot be {coerced[key]!r}; choose one of {_choices(kind)}"
+                    f"{key} cannot be {coerced[key]!r}; choose one of {_choices(kind)}",
+                    code="profiles_choose_one",
+                    params={
+                        "key": str(key),
+                        "coerced": repr(coerced[key]),
+                        "kind": str(_choices(kind)),
+                    },
                 ) from None
     return coerced
 
@@ -267,6 +301,8 @@ def get_profile(name: str, **overrides: Any) -> RuleProfile:
         profile = PRESETS[name]
     except (KeyError, TypeError):
         raise ProfileError(
-            f"there is no rule profile called {name!r}; choose one of {', '.join(PRESETS)}"
+            f"there is no rule profile called {name!r}; choose one of {', '.join(PRESETS)}",
+            code="profile_unknown",
+            params={"name": repr(name), "names": str(", ".join(PRESETS))},
         ) from None
     return profile.override(**overrides) if overrides else profile

@@ -51,13 +51,22 @@ class Seating(Mapping[Seat, Hashable]):
 
     def __post_init__(self) -> None:
         if not isinstance(self.players, tuple) or len(self.players) != 4:
-            raise RotationError("a whist table seats exactly four players: N, E, S and W")
+            raise RotationError(
+                "a whist table seats exactly four players: N, E, S and W",
+                code="rotation_whist_table_seats_exactly_four",
+            )
         seen: set[Hashable] = set()
         for player in self.players:
             if player is None:
-                raise RotationError("every seat needs a player")
+                raise RotationError(
+                    "every seat needs a player", code="rotation_every_seat_needs_player"
+                )
             if player in seen:
-                raise RotationError(f"player {player} is seated twice")
+                raise RotationError(
+                    f"player {player} is seated twice",
+                    code="player_seated_twice",
+                    params={"player": str(player)},
+                )
             seen.add(player)
 
     @classmethod
@@ -68,7 +77,11 @@ class Seating(Mapping[Seat, Hashable]):
         if isinstance(seats, Mapping):
             missing = [str(seat) for seat in Seat if seat not in seats]
             if missing:
-                raise RotationError(f"no player in seat {', '.join(missing)}")
+                raise RotationError(
+                    f"no player in seat {', '.join(missing)}",
+                    code="rotation_player_seat",
+                    params={"names": str(", ".join(missing))},
+                )
             return cls(tuple(seats[seat] for seat in Seat))
         return cls(tuple(seats))
 
@@ -87,7 +100,11 @@ class Seating(Mapping[Seat, Hashable]):
         try:
             return Seat(self.players.index(player))
         except ValueError:
-            raise RotationError(f"player {player} is not at this table") from None
+            raise RotationError(
+                f"player {player} is not at this table",
+                code="rotation_player_table",
+                params={"player": str(player)},
+            ) from None
 
     def partner_of(self, player: Hashable) -> Hashable:
         return self[self.seat_of(player).partner]
@@ -102,7 +119,9 @@ class Seating(Mapping[Seat, Hashable]):
 def cut_rank(card: Card) -> int:
     """A card's rank when cutting: the ace is the lowest (1), then 2 … king (13)."""
     if not isinstance(card, Card):
-        raise RotationError(f"{card!r} is not a card")
+        raise RotationError(
+            f"{card!r} is not a card", code="rotation_card", params={"card": repr(card)}
+        )
     return 1 if card.rank is Rank.ACE else int(card.rank)
 
 
@@ -117,18 +136,32 @@ def cut_for_table(cuts: Mapping[Hashable, Card]) -> Seating:
     (the higher on the dealer's left). Suits do not count: equal cards that would decide who
     deals or who partners whom must be cut again."""
     if not isinstance(cuts, Mapping) or len(cuts) != 4:
-        raise RotationError("four players cut for partners and deal")
+        raise RotationError(
+            "four players cut for partners and deal", code="rotation_four_players_cut_partners_deal"
+        )
     cards = [cuts[player] for player in cuts]
     for card in cards:
         cut_rank(card)
         if cards.count(card) > 1:
-            raise RotationError(f"{card} was cut twice: everyone cuts from the same pack")
+            raise RotationError(
+                f"{card} was cut twice: everyone cuts from the same pack",
+                code="rotation_was_cut_twice_everyone_cuts",
+                params={"card": str(card)},
+            )
     order = sorted(cuts, key=lambda player: cut_rank(cuts[player]))
     ranks = [cut_rank(cuts[player]) for player in order]
     if ranks[0] == ranks[1]:
-        raise RotationError(f"{order[0]} and {order[1]} cut equal cards for the deal: cut again")
+        raise RotationError(
+            f"{order[0]} and {order[1]} cut equal cards for the deal: cut again",
+            code="rotation_cut_equal_cards_deal_cut",
+            params={"order": str(order[0]), "order2": str(order[1])},
+        )
     if ranks[1] == ranks[2]:
-        raise RotationError(f"{order[1]} and {order[2]} cut equal cards for partners: cut again")
+        raise RotationError(
+            f"{order[1]} and {order[2]} cut equal cards for partners: cut again",
+            code="rotation_cut_equal_cards_partners_cut",
+            params={"order": str(order[1]), "order2": str(order[2])},
+        )
     return Seating((order[0], order[3], order[1], order[2]))
 
 
@@ -149,9 +182,15 @@ def third_rubber_seating(first: Seating, second: Seating, dealer: Seat) -> Seati
     player he partnered in neither earlier rubber swaps with whoever sits opposite him."""
     first, second, dealer = Seating.of(first), Seating.of(second), _seat(dealer)
     if set(first.players) != set(second.players):
-        raise RotationError("rubber 2 must be played by the same four players as rubber 1")
+        raise RotationError(
+            "rubber 2 must be played by the same four players as rubber 1",
+            code="rotation_rubber_played_same_four_players",
+        )
     if partnerships(first) & partnerships(second):
-        raise RotationError("rubber 2 repeats a partnership of rubber 1")
+        raise RotationError(
+            "rubber 2 repeats a partnership of rubber 1",
+            code="rotation_rubber_repeats_partnership_rubber",
+        )
     player = second[dealer]
     partnered = {first.partner_of(player), second.partner_of(player), player}
     (newcomer,) = set(second.players) - partnered
@@ -179,12 +218,20 @@ def match_totals(
 ) -> dict[Hashable, int]:
     """Each player's total over the rubbers played: in each rubber, his side's points."""
     if len(results) > len(seatings):
-        raise RotationError(f"{len(results)} rubber results but only {len(seatings)} seatings")
+        raise RotationError(
+            f"{len(results)} rubber results but only {len(seatings)} seatings",
+            code="rotation_rubber_results_seatings",
+            params={"count": str(len(results)), "count2": str(len(seatings))},
+        )
     totals: dict[Hashable, int] = {player: 0 for player in Seating.of(seatings[0]).players}
     for seating, result in zip(seatings, results, strict=False):
         for player, points in result.player_points(Seating.of(seating)).items():
             if player not in totals:
-                raise RotationError(f"player {player} did not play rubber 1")
+                raise RotationError(
+                    f"player {player} did not play rubber 1",
+                    code="rotation_player_did_play_rubber",
+                    params={"player": str(player)},
+                )
             totals[player] += points
     return totals
 
@@ -193,4 +240,8 @@ def _seat(seat: object) -> Seat:
     try:
         return Seat(seat)
     except ValueError:
-        raise RotationError(f"{seat!r} is not a seat (N, E, S or W)") from None
+        raise RotationError(
+            f"{seat!r} is not a seat (N, E, S or W)",
+            code="rotation_seat_n_e_s_w",
+            params={"seat": repr(seat)},
+        ) from None

@@ -115,11 +115,7 @@ class Rubber:
     def play(self, hand: Hand) -> Rubber:
         """The rubber after ``hand``; refused once the rubber is over."""
         if self.is_over:
-            ns, ew = self.games_won
-            raise ScoringError(
-                f"the rubber is over: {self.winner} won it {max(ns, ew)}–{min(ns, ew)}; "
-                "start a new rubber"
-            )
+            raise _over(self)
         scored = scorer_for(self.profile).score(
             self.score, hand.ns_tricks, hand.honours, hand.revokes
         )
@@ -134,7 +130,11 @@ class Rubber:
         winner = self.winner
         if winner is None:
             ns, ew = self.games_won
-            raise ScoringError(f"the rubber is not over: games stand {ns}–{ew}")
+            raise ScoringError(
+                f"the rubber is not over: games stand {ns}–{ew}",
+                code="rubber_not_over",
+                params={"ns": str(ns), "ew": str(ew)},
+            )
         values = [0, 0]
         for game in self.games:
             values[game.winner] += game.value
@@ -144,6 +144,17 @@ class Rubber:
         else:
             points = bonus
         return RubberResult(winner, self.games, (values[0], values[1]), bonus, points)
+
+
+def _over(rubber: Rubber) -> ScoringError:
+    """The refusal of anything more once ``rubber`` is over."""
+    ns, ew = rubber.games_won
+    won, lost = max(ns, ew), min(ns, ew)
+    return ScoringError(
+        f"the rubber is over: {rubber.winner} won it {won}–{lost}; start a new rubber",
+        code="rubber_over",
+        params={"winner": str(rubber.winner), "won": str(won), "lost": str(lost)},
+    )
 
 
 def start_rubber(profile: RuleProfile) -> Rubber:
@@ -169,3 +180,27 @@ def next_dealer(
     if new_deal or (misdeal and profile.misdeal is MisdealPolicy.REDEAL_SAME_DEALER):
         return Seat(dealer)
     return Seat(dealer).left
+
+
+def rubber_from_games(profile: RuleProfile, games: Iterable[tuple[Side, int]]) -> Rubber:
+    """A rubber built from its games as a score sheet records them, without the hands: each
+    game is ``(winner, losers' score)`` — the losers' points when the game was won decide
+    its value (treble, double or single, :meth:`RuleProfile.game_value`). Refused: a losers'
+    score outside 0 … game−1, or a game after a side has won two."""
+    scorer_for(profile)
+    target = profile.game_target
+    rubber = Rubber(profile)
+    for winner, losers in games:
+        if rubber.is_over:
+            raise _over(rubber)
+        if isinstance(losers, bool) or not isinstance(losers, int) or not 0 <= losers < target:
+            raise ScoringError(
+                f"the losers of a game have 0 to {target - 1} points, not {losers!r}",
+                code="rubber_losers_score_out_of_range",
+                params={"most": str(target - 1), "points": repr(losers)},
+            )
+        side = Side(winner)
+        score = (target, losers) if side is Side.NS else (losers, target)
+        game = Game(side, profile.game_value(losers), score, 0)
+        rubber = Rubber(profile, (), rubber.games + (game,), (0, 0), 0)
+    return rubber

@@ -33,12 +33,13 @@ results it has computed (they are immutable and can be shared).
 from __future__ import annotations
 
 import enum
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from engine.cards import Side
+from engine.cards import Seat, Side
 from engine.errors import ProfileError, ScoringError
 from engine.honours import NO_HONOURS, HonoursHeld
+from engine.play import RevokeSeen
 from engine.profiles import BothRevokePolicy, HonoursAtGame, RuleProfile
 
 __all__ = ["RevokePenalty", "Revoke", "HandScore", "HandScorer", "scorer_for", "score_hand"]
@@ -63,14 +64,30 @@ class Revoke:
 
     def __post_init__(self) -> None:
         if not isinstance(self.side, Side):
-            raise ScoringError(f"a revoke is made by NS or EW, not {self.side!r}")
+            raise ScoringError(
+                f"a revoke is made by NS or EW, not {self.side!r}",
+                code="scoring_revoke_made_ns_ew",
+                params={"side": repr(self.side)},
+            )
         if not isinstance(self.penalty, RevokePenalty):
             try:
                 object.__setattr__(self, "penalty", RevokePenalty(self.penalty))
             except ValueError:
                 raise ScoringError(
-                    f"the revoke penalty must be take_tricks, deduct or add, not {self.penalty!r}"
+                    f"the revoke penalty must be take_tricks, deduct or add, not {self.penalty!r}",
+                    code="scoring_revoke_penalty_take_tricks_deduct",
+                    params={"penalty": repr(self.penalty)},
                 ) from None
+
+
+def revokes_from_play(
+    seen: Iterable[RevokeSeen], penalty: RevokePenalty | str, *, dummy: Seat | None = None
+) -> tuple[Revoke, ...]:
+    """The revokes :func:`engine.play.replay` found (``PlayOutcome.revokes``) as the claims
+    scoring takes: one per revoke (law 72: "claimable for each revoke"), by the revoker's
+    side, with the ``penalty`` the claimants elect; a revoke from ``dummy``'s seat is marked
+    ``by_dummy`` (dummy whist)."""
+    return tuple(Revoke(r.seat.side, RevokePenalty(penalty), r.seat == dummy) for r in seen)
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,7 +124,9 @@ class HandScorer:
         if profile.every_trick_counts:
             raise ProfileError(
                 f"the {profile.name} profile scores boards, not rubber hands: "
-                "use engine.duplicate.score_board"
+                "use engine.duplicate.score_board",
+                code="scoring_profile_scores_boards_rubber_hands",
+                params={"name": str(profile.name)},
             )
         self.profile = profile
         self._cache: dict[tuple, HandScore] = {}
@@ -234,41 +253,69 @@ class HandScorer:
         revokes: tuple[Revoke, ...],
     ) -> None:
         if isinstance(ns_tricks, bool) or not isinstance(ns_tricks, int):
-            raise ScoringError(f"NS tricks must be a whole number from 0 to 13, not {ns_tricks!r}")
+            raise ScoringError(
+                f"NS tricks must be a whole number from 0 to 13, not {ns_tricks!r}",
+                code="tricks_not_a_number",
+                params={"ns_tricks": repr(ns_tricks)},
+            )
         if not 0 <= ns_tricks <= 13:
-            raise ScoringError(f"NS cannot take {ns_tricks} tricks (0 to 13)")
+            raise ScoringError(
+                f"NS cannot take {ns_tricks} tricks (0 to 13)",
+                code="tricks_out_of_range",
+                params={"ns_tricks": str(ns_tricks)},
+            )
         if not isinstance(before, tuple | list) or len(before) != 2:
-            raise ScoringError("the score before the hand must be a pair: NS, EW")
+            raise ScoringError(
+                "the score before the hand must be a pair: NS, EW",
+                code="scoring_score_before_hand_pair_ns",
+            )
         for side, points in zip(Side, before, strict=True):
             if isinstance(points, bool) or not isinstance(points, int) or points < 0:
                 raise ScoringError(
-                    f"{side} cannot be at {points!r}: a score is a whole number, 0 or more"
+                    f"{side} cannot be at {points!r}: a score is a whole number, 0 or more",
+                    code="score_not_a_number",
+                    params={"side": str(side), "points": repr(points)},
                 )
             if points >= self._target:
                 raise ScoringError(
-                    f"{side} are at {points}: the game is won at {self._target}, start a new game"
+                    f"{side} are at {points}: the game is won at {self._target}, start a new game",
+                    code="game_already_won",
+                    params={"side": str(side), "points": str(points), "target": str(self._target)},
                 )
         if not isinstance(honours, HonoursHeld):
-            raise ScoringError("honours must be given as HonoursHeld (use HonoursHeld.claim)")
+            raise ScoringError(
+                "honours must be given as HonoursHeld (use HonoursHeld.claim)",
+                code="scoring_honours_given_honoursheld_honoursheld_claim",
+            )
         for revoke in revokes:
             self._check_revoke(revoke)
 
     def _check_revoke(self, revoke: Revoke) -> None:
         if not isinstance(revoke, Revoke):
-            raise ScoringError("each revoke must be a Revoke(side, penalty)")
+            raise ScoringError(
+                "each revoke must be a Revoke(side, penalty)",
+                code="scoring_each_revoke_revoke_side_penalty",
+            )
         if not revoke.by_dummy:
             return
         if self.profile.players == 4:
-            raise ScoringError("there is no dummy in a four-player game")
+            raise ScoringError(
+                "there is no dummy in a four-player game",
+                code="scoring_there_dummy_four_player_game",
+            )
         if not self.profile.dummy_liable_to_revoke:
             raise ScoringError(
-                "dummy is not liable to the revoke penalty (dummy whist): the trick stands"
+                "dummy is not liable to the revoke penalty (dummy whist): the trick stands",
+                code="dummy_not_liable_to_revoke",
             )
 
 
 def _revoke_tuple(revokes: object) -> tuple[Revoke, ...]:
     if isinstance(revokes, Revoke) or not isinstance(revokes, Sequence | set | frozenset):
-        raise ScoringError("revokes must be a list of Revoke(side, penalty), one per revoke")
+        raise ScoringError(
+            "revokes must be a list of Revoke(side, penalty), one per revoke",
+            code="scoring_revokes_list_revoke_side_penalty",
+        )
     return tuple(revokes)
 
 

@@ -10,7 +10,11 @@ class ScoringConfig(AppConfig):
     demo_loader = "scoring.demo.demo_load"
 
     def ready(self) -> None:
+        from clubs.idempotency import idempotency_register
+        from scoring.idempotency import idempotent_call
         from scoring.receivers import board_set_dealt_analyse
         from tournaments.signals import board_set_dealt
 
         board_set_dealt.connect(board_set_dealt_analyse, dispatch_uid="scoring.analyse")
+
+        idempotency_register(idempotent_call)

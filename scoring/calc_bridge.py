@@ -59,7 +59,8 @@ def compute_fields(section) -> tuple[list[dict], dict[str, list[dict]]]:
     separate = two_fields(str(movement.get("type", "")), arrow)
     method = _METHODS.get(section.method, Method.MATCHPOINTS)
     results = [_board_result(row, switched) for row in rows]
-    computed = standings(results, method, separate_fields=separate)
+    single = method is Method.COMPASS and getattr(section, "compass_single_winner", False)
+    computed = standings(results, method, separate_fields=separate, single_winner=single)
     by_board: dict[int, list] = {}
     for row in rows:
         by_board.setdefault(row.board, []).append(row)

@@ -12,6 +12,7 @@ from functools import cached_property
 
 from django.utils.translation import gettext as _
 
+from clubs.rulings import ruling_text
 from engine.cards import Seat, Side, Suit, parse_cards
 from engine.deal import Deal, parse_pbn_deal
 from engine.duplicate import score_board
@@ -89,7 +90,7 @@ def check_result(
         revokes = _revokes(given)
         score = score_board(given.ns_tricks, profile=profile, revokes=revokes)
     except EngineError as error:
-        raise ResultRefused(str(error)) from None
+        raise ResultRefused(ruling_text(error)) from None
     outcome = _check_play(board, given) if given.play_record.strip() else None
     return CheckedResult(score.tricks[Side.NS], outcome)
 
@@ -121,7 +122,7 @@ def _check_play(board: BoardFacts, given: ResultInput) -> PlayOutcome:
         cards = parse_cards(given.play_record)
         outcome = replay(board.deal, board.dealer, board.trump, cards, parse_claim(given.claim))
     except EngineError as error:
-        raise ResultRefused(str(error)) from None
+        raise ResultRefused(ruling_text(error)) from None
     if outcome.tricks[Side.NS] != given.ns_tricks:
         raise ResultRefused(
             _("The play record gives NS %(record)s tricks, not %(typed)s.")

@@ -14,23 +14,23 @@ Contract of :func:`standings_publish`:
   leaves nothing behind.
 * ``force=True`` (the rebuild command) writes a snapshot even when the version is current.
 
-``SCORING_TEST_PAUSE_BEFORE_COMMIT`` (environment, seconds; tests only): the run pauses after
-writing the snapshot and before committing it, having put ``scoring:test-paused:<section>``
-in the cache, so that a test can kill the worker in the middle of a recompute.
+:data:`snapshot_written` is sent inside that transaction, after the snapshot is written and
+before it commits (the worker-kill test pauses there, from its own worker module).
 """
 
 from __future__ import annotations
 
-import os
-import time
-
-from django.core.cache import cache
 from django.db import connection, transaction
+from django.dispatch import Signal
 from django.utils import timezone
 
 from scoring import live
 from scoring.models import SectionScoring, StandingsSnapshot
 from scoring.tally import SectionInput, section_input_load, standings_compute
+
+#: Sent with ``section_id`` inside the publishing transaction, once the snapshot is written
+#: and before it commits.
+snapshot_written = Signal()
 
 
 def _consistent_read(section_id: int) -> tuple[int, SectionInput]:
@@ -66,19 +66,9 @@ def standings_publish(*, section_id: int, force: bool = False) -> StandingsSnaps
             stale=state.stale and not caught_up,
             stale_since=None if caught_up else state.stale_since,
         )
-        _pause_for_tests(section_id)
+        snapshot_written.send(sender=None, section_id=section_id)
     live.published_version_note(section_id, version)
     return snapshot
-
-
-PAUSED_KEY = "scoring:test-paused:{}"
-
-
-def _pause_for_tests(section_id: int) -> None:
-    seconds = float(os.environ.get("SCORING_TEST_PAUSE_BEFORE_COMMIT") or 0)
-    if seconds:
-        cache.set(PAUSED_KEY.format(section_id), 1, timeout=120)
-        time.sleep(seconds)
 
 
 def snapshot_latest(section_id: int) -> StandingsSnapshot | None:

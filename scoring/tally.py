@@ -56,6 +56,8 @@ class SectionInput:
     movement: dict
     entries: tuple[EntryRow, ...]
     results: tuple[ResultRow, ...]
+    #: Compass ranked as one field (the event's ``compass_winners`` is "one").
+    compass_single_winner: bool = False
 
 
 _RESULT_FIELDS = (
@@ -99,6 +101,7 @@ def section_input_load(section_id: int) -> SectionInput:
         else (section.movement or {}),
         entries=entries,
         results=results,
+        compass_single_winner=getattr(tournament, "compass_winners", "") == "one",
     )
 
 

@@ -8,3 +8,9 @@ class TournamentsConfig(AppConfig):
     verbose_name = _("Tournaments")
     # What the site layer (tenace.parts) collects from this app, as dotted paths.
     demo_loader = "tournaments.demo.demo_load"
+
+    def ready(self) -> None:
+        from clubs.rulings import rulings_register
+        from tournaments.ruling_texts import MOVEMENT_RULINGS
+
+        rulings_register(MOVEMENT_RULINGS)

@@ -14,7 +14,15 @@ class TournamentForm(forms.ModelForm):
 
     class Meta:
         model = Tournament
-        fields = ["name", "starts", "ends", "scoring_method", "trump_scheme", "individual"]
+        fields = [
+            "name",
+            "starts",
+            "ends",
+            "scoring_method",
+            "compass_winners",
+            "trump_scheme",
+            "individual",
+        ]
         widgets = {
             "starts": forms.DateInput(attrs={"type": "date"}),
             "ends": forms.DateInput(attrs={"type": "date"}),

@@ -30,6 +30,13 @@ class ScoringMethod(models.TextChoices):
     TEAMS = "teams", _("Teams: plus or minus the average")
 
 
+class CompassWinners(models.TextChoices):
+    """Compass (rules.md §7): a winner for each direction, or one for the event."""
+
+    TWO = "two", _("Two winners: North–South and East–West ranked apart")
+    ONE = "one", _("One winner: every pair against its own direction's average, ranked together")
+
+
 class TournamentStatus(models.TextChoices):
     DRAFT = "draft", _("Draft")
     SCHEDULED = "scheduled", _("Scheduled")
@@ -62,6 +69,13 @@ class Tournament(models.Model):
     )
     scoring_method = models.CharField(
         _("scoring method"), max_length=20, choices=ScoringMethod, default=ScoringMethod.MATCHPOINTS
+    )
+    compass_winners = models.CharField(
+        _("compass winners"),
+        max_length=4,
+        choices=CompassWinners,
+        default=CompassWinners.TWO,
+        help_text=_("Only for the compass method in a Mitchell (two directions)."),
     )
     individual = models.BooleanField(_("individual event"), default=False)
     status = models.CharField(

@@ -7,6 +7,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from clubs.rulings import ruling_text
 from tournaments import services
 from tournaments.errors import ScheduleError
 from tournaments.models import Entry, Section
@@ -59,7 +60,7 @@ def movement_build(
             raise ScheduleError(_("Unknown movement: %(kind)s") % {"kind": kind})
         movements.validate_or_raise(movement)
     except movements.MovementError as error:
-        raise ScheduleError(str(error)) from error
+        raise ScheduleError(ruling_text(error)) from error
     return movement.to_json()
 
 

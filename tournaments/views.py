@@ -55,6 +55,7 @@ def tournament_create(request: HttpRequest, club_slug: str) -> HttpResponse:
                 starts=data["starts"],
                 ends=data["ends"],
                 scoring_method=data["scoring_method"],
+                compass_winners=data["compass_winners"],
                 trump_scheme=data["trump_scheme"],
                 individual=data["individual"],
                 sessions=data["sessions"],

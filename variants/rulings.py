@@ -11,7 +11,7 @@ RULINGS = {
     "auction_over": _("The auction is over."),
     "not_your_turn": _("It is %(turn)s's turn, not %(player)s's."),
     "settlement_unbalanced": _("The payments do not add up to zero."),
-    "tricks_out_of_range": _("%(player)s cannot take %(tricks)s tricks of %(cards)s."),
+    "player_tricks_out_of_range": _("%(player)s cannot take %(tricks)s tricks of %(cards)s."),
     "count_out_of_range": _("%(tricks)s is not a number of tricks from 0 to %(most)s."),
     "tricks_do_not_add_up": _("The tricks add up to %(total)s, not %(cards)s."),
     "card_not_held": _("%(card)s is not in that player's hand."),

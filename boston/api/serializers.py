@@ -107,7 +107,7 @@ class BostonTableCreateSerializer(serializers.Serializer):
     number = serializers.IntegerField(required=False, min_value=1)
     variant = serializers.CharField(default="boston_es")
     variant_overrides = serializers.DictField(required=False, default=dict)
-    payment_table = serializers.CharField(default="pokerwiner")
+    payment_table = serializers.CharField(default="foster_complete")
     own_payment_table = serializers.DictField(required=False, allow_null=True, default=None)
     unit = serializers.CharField(default="points")
     stake_dealer = serializers.IntegerField(default=8, min_value=0)
@@ -182,9 +182,13 @@ class NightPlayerSerializer(serializers.Serializer):
 
 
 class BostonNightSerializer(serializers.Serializer):
-    """A club night's Boston: its tables' ids and each player's total, best first."""
+    """A club night's Boston: its tables' ids, each player's total, best first, and what is
+    left in the pools."""
 
     id = serializers.IntegerField()
     date = serializers.DateField()
     tables = serializers.ListField(child=serializers.IntegerField())
     players = NightPlayerSerializer(many=True)
+    pool = serializers.IntegerField(
+        help_text="What the pools hold after the night's hands: players' totals + pool = 0"
+    )

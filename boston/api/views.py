@@ -219,5 +219,6 @@ class BostonNightViewSet(ClubScoped, mixins.RetrieveModelMixin, viewsets.Generic
             "date": night.date,
             "tables": [t.pk for t in tables],
             "players": selectors.night_summary(tables),
+            "pool": selectors.night_pool(tables),
         }
         return Response(s.BostonNightSerializer(data).data)

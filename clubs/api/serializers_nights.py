@@ -12,6 +12,7 @@ from rest_framework import serializers
 
 from clubs.models import ClubNight, HandCorrection, HandRecord, RubberRecord, RubberTable
 from clubs.rubbers import rubber_state
+from clubs.rulings import ruling_text
 from engine.errors import EngineError
 
 SEAT_HELP = "N, E, S or W"
@@ -42,6 +43,7 @@ class HandSerializer(serializers.ModelSerializer):
             "revoke_side",
             "revoke_penalty",
             "revoke_by_dummy",
+            "other_revoke_penalty",
             "deal",
             "trump",
             "entered_at",
@@ -70,6 +72,13 @@ class HandEntrySerializer(serializers.Serializer):
     )
     revoke_by_dummy = serializers.BooleanField(
         required=False, default=False, help_text="The revoke came from Dummy's hand."
+    )
+    other_revoke_penalty = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text="Both sides revoked: the penalty against the other side (take_tricks, "
+        "deduct or add); the night's both_revoke setting decides the hand",
     )
     deal = serializers.CharField(
         required=False,
@@ -127,6 +136,17 @@ class RubberStateSerializer(serializers.Serializer):
     error = serializers.CharField(allow_null=True, help_text="Set if the hands do not score")
 
 
+class HandEnteredSerializer(HandSerializer):
+    """The answer to a hand entered: the hand and the rubber's new state, so a phone needs no
+    second request for the score."""
+
+    state = RubberStateSerializer(read_only=True)
+
+    class Meta(HandSerializer.Meta):
+        fields = [*HandSerializer.Meta.fields, "state"]
+        read_only_fields = fields
+
+
 def _pair(values) -> list[int]:
     return [int(v) for v in values]
 
@@ -155,7 +175,9 @@ def rubber_summary(rubber: RubberRecord, hands: list[HandRecord]) -> tuple[dict,
         state = rubber_state(rubber, hands)
     except EngineError as error:
         empty = {"score": [0, 0], "games_won": [0, 0], "games": [], "is_over": False}
-        return {**empty, "winner": None, "points": None, "error": str(error)}, [None] * len(hands)
+        return {**empty, "winner": None, "points": None, "error": ruling_text(error)}, [None] * len(
+            hands
+        )
     games = [
         {"winner": g.winner.name, "value": g.value, "score": _pair(g.score), "hands": g.hands}
         for g in state.games
@@ -207,6 +229,7 @@ class SeatSerializer(serializers.Serializer):
     seat = serializers.CharField(help_text=SEAT_HELP)
     member = serializers.IntegerField(source="member_id")
     member_name = serializers.CharField(source="member.name")
+    guest = serializers.BooleanField(help_text="A guest, not a member of the club")
 
 
 class TableSerializer(serializers.ModelSerializer):
@@ -228,7 +251,15 @@ class TableCreateSerializer(serializers.Serializer):
 
     club_night = serializers.IntegerField(help_text="The night's id (of this club).")
     members = serializers.ListField(
-        child=serializers.IntegerField(), min_length=1, help_text="Member ids, in seat order."
+        child=serializers.IntegerField(allow_null=True),
+        min_length=1,
+        help_text="Member ids, in seat order; null where a guest sits (see guests).",
+    )
+    guests = serializers.ListField(
+        child=serializers.CharField(allow_blank=True, max_length=120),
+        required=False,
+        default=list,
+        help_text="Guests' names in the same seat order: the name where members has null.",
     )
     first_dealer = serializers.CharField(
         required=False, default="N", help_text="Who cut to deal: N, E, S or W (four players)"
@@ -295,3 +326,4 @@ class HandCorrectSerializer(serializers.Serializer):
     revoke_side = serializers.CharField(required=False, allow_blank=True, help_text=SIDE_HELP)
     revoke_penalty = serializers.CharField(required=False, allow_blank=True)
     revoke_by_dummy = serializers.BooleanField(required=False)
+    other_revoke_penalty = serializers.CharField(required=False, allow_blank=True)

@@ -23,6 +23,7 @@ from clubs.api import serializers_nights as s
 from clubs.api.access import CLUB_SLUG, ClubScoped, SeatedAtTable
 from clubs.api.views import bad_request
 from clubs.errors import ClubError, HandConflict
+from clubs.idempotency import HEADER, idempotent
 from clubs.matches import is_dummy_hand, match_state, rubber_start_next
 from clubs.models import ClubNight, HandRecord, Member, RubberRecord, RubberTable
 from clubs.nights import night_create, table_add
@@ -97,20 +98,25 @@ class TableViewSet(ReadOnlyClubScoped):
         responses={201: s.TableSerializer},
     )
     def create(self, request, *args, **kwargs):
-        """Seat a table at a night: four members (N, E, S, W as cut, ``first_dealer`` as
-        cut) or three for dummy whist; refused with the reason (a member not in the club, or
-        already at another table that night)."""
+        """Seat a table at a night: four players (N, E, S, W as cut, ``first_dealer`` as
+        cut) or three for dummy whist — members by id, guests by name (``null`` in
+        ``members``, the name in ``guests``); refused with the reason (a member not in the
+        club, or already at another table that night, a guest without a name)."""
         body = s.TableCreateSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         data = body.validated_data
         night = ClubNight.objects.filter(club=self.get_club(), pk=data["club_night"]).first()
         if night is None:
             raise ValidationError({"club_night": _("There is no such night at this club.")})
-        found = Member.objects.in_bulk(data["members"])
-        missing = [str(pk) for pk in data["members"] if pk not in found]
+        ids = [pk for pk in data["members"] if pk is not None]
+        found = Member.objects.in_bulk(ids)
+        missing = [str(pk) for pk in ids if pk not in found]
         if missing:
             raise ValidationError({"members": _("Unknown members: %s") % ", ".join(missing)})
-        members = [found[pk] for pk in data["members"]]
+        guests = list(data["guests"]) + [""] * len(data["members"])
+        members = [
+            found[pk] if pk is not None else guests[i] for i, pk in enumerate(data["members"])
+        ]
         try:
             table = table_add(night=night, members=members, first_dealer=data["first_dealer"])
         except ClubError as error:
@@ -206,11 +212,22 @@ class RubberViewSet(ReadOnlyClubScoped):
     @extend_schema(
         summary="Enter the next hand (players at the table)",
         request=s.HandEntrySerializer,
+        parameters=[
+            OpenApiParameter(
+                "Idempotency-Key",
+                str,
+                OpenApiParameter.HEADER,
+                required=False,
+                description="A random key per hand: a retry with the same key gets the "
+                "first answer (header Idempotent-Replay: true), not a 409.",
+            )
+        ],
         responses={
-            201: s.HandSerializer,
+            201: s.HandEnteredSerializer,
             400: OpenApiResponse(description="The engine's reason the hand is impossible"),
             403: OpenApiResponse(description="Not seated at this table"),
             409: OpenApiResponse(description="Already stored: `stored` is the stored hand"),
+            422: OpenApiResponse(description="This Idempotency-Key was used for another hand"),
         },
     )
     @action(detail=True, methods=["post"], url_path="hands")
@@ -221,17 +238,35 @@ class RubberViewSet(ReadOnlyClubScoped):
         entry = s.HandEntrySerializer(data=request.data)
         entry.is_valid(raise_exception=True)
         data = dict(entry.validated_data)
-        number = data.pop("number")
-        try:
-            hand = hand_enter(rubber=rubber, expected_number=number, by=request.user, **data)
-        except HandConflict as conflict:
-            body = {"detail": str(conflict)}
-            if conflict.stored is not None:
-                body["stored"] = s.HandSerializer(conflict.stored).data
-            return Response(body, status=status.HTTP_409_CONFLICT)
-        except ClubError as error:
-            raise bad_request(error) from error
-        return Response(s.HandSerializer(hand).data, status=status.HTTP_201_CREATED)
+        code, body, replayed = idempotent(
+            user=request.user,
+            key=request.META.get(HEADER),
+            path=request.path,
+            data=data,
+            call=lambda: _hand_answer(rubber, request.user, dict(data)),
+        )
+        response = Response(body, status=code)
+        if replayed:
+            response["Idempotent-Replay"] = "true"
+        return response
+
+
+def _hand_answer(rubber: RubberRecord, user, data: dict) -> tuple[int, dict]:
+    """Enter the hand; ``(status, body)``: 201 with the hand and the rubber's new state, 409
+    with the stored hand, 400 with the reason (answers an idempotency key can keep)."""
+    number = data.pop("number")
+    try:
+        hand = hand_enter(rubber=rubber, expected_number=number, by=user, **data)
+    except HandConflict as conflict:
+        body = {"detail": str(conflict)}
+        if conflict.stored is not None:
+            body["stored"] = s.HandSerializer(conflict.stored).data
+        return status.HTTP_409_CONFLICT, body
+    except ClubError as error:
+        return status.HTTP_400_BAD_REQUEST, {"detail": str(error)}
+    hands = list(rubber.hands.order_by("number"))
+    state, _scores = s.rubber_summary(rubber, hands)
+    return status.HTTP_201_CREATED, {**s.HandSerializer(hand).data, "state": state}
 
 
 @extend_schema(parameters=[CLUB_SLUG])

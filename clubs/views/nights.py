@@ -118,7 +118,13 @@ def _table_page(request, club, table, *, form=None, status=200) -> HttpResponse:
         "can_enter": can_enter,
         "can_correct": can(request.user, Action.MANAGE_CLUB, club),
         "corrections": nights.corrections_of(table),
-        "main_fields": ("ns_tricks", "honours", "revoke_side", "revoke_penalty"),
+        "main_fields": (
+            "ns_tricks",
+            "honours",
+            "revoke_side",
+            "revoke_penalty",
+            "other_revoke_penalty",
+        ),
         "deal_fields": ("deal", "hand_n", "hand_e", "hand_s", "hand_w", "trump"),
     }
     return render(request, "clubs/table_detail.html", context, status=status)

@@ -98,7 +98,10 @@ class Auction:
         first_turned: Suit | None = None,
     ) -> None:
         if profile.suit_order is SuitOrder.PREFERENCE and turned is None:
-            raise BostonError("this Boston ranks suits by preference: give the suit turned")
+            raise BostonError(
+                "this Boston ranks suits by preference: give the suit turned",
+                code="boston_auction_boston_ranks_suits_preference_suit",
+            )
         self.profile = profile
         self.names = names or {}
         self.turned = turned
@@ -166,13 +169,18 @@ class Auction:
 
     def refusal(self, seat: Seat, call: Call) -> str | None:
         """Why ``seat`` may not make ``call`` now, or None if it may (nothing changes)."""
+        reason = self._refusal(seat, call)
+        return None if reason is None else str(reason)
+
+    def refusal_error(self, seat: Seat, call: Call) -> BostonError | None:
+        """:meth:`refusal` as the :class:`BostonError` (code and params) :meth:`call` raises."""
         return self._refusal(seat, call)
 
     def call(self, seat: Seat, call: Call) -> None:
         """Make a call, or raise BostonError saying why it is refused (nothing changes)."""
         reason = self._refusal(seat, call)
         if reason is not None:
-            raise BostonError(reason)
+            raise reason
         self.history.append((seat, call))
         if call.kind == "pass":
             self.passed.add(seat)
@@ -197,46 +205,90 @@ class Auction:
             seat = seat.left
         self.turn = seat
 
-    def _refusal(self, seat: Seat, call: Call, running: bool = False) -> str | None:
+    def _refusal(self, seat: Seat, call: Call, running: bool = False) -> BostonError | None:
         who = self._name(seat)
         if not running and self.is_over:
-            return "the auction is over"
+            return BostonError("the auction is over", code="boston_auction_over")
         if seat != self.turn:
-            return f"it is {self._name(self.turn)}'s turn, not {who}'s"
+            turn = self._name(self.turn)
+            return BostonError(
+                f"it is {turn}'s turn, not {who}'s",
+                code="boston_not_your_turn",
+                params={"turn": turn, "player": who},
+            )
         if call.kind == "pass":
             return None
         if call.kind not in ("sostengo", "bid"):
-            return f"{call.kind!r} is not a call (pass, sostengo or a bid)"
+            return BostonError(
+                f"{call.kind!r} is not a call (pass, sostengo or a bid)",
+                code="boston_not_a_call",
+                params={"call": repr(call.kind)},
+            )
         misere_back = self.profile.passed_may_bid_misere and call.level and call.level.is_misere
         if seat in self.passed and call.kind != "sostengo" and not misere_back:
             if self.profile.passed_may_bid_misere:
-                return f"{who} passed and may come back only with a misère"
-            return f"{who} passed and cannot bid again"
+                return BostonError(
+                    f"{who} passed and may come back only with a misère",
+                    code="boston_passed_misere_only",
+                    params={"player": who},
+                )
+            return BostonError(
+                f"{who} passed and cannot bid again",
+                code="boston_passed_cannot_bid",
+                params={"player": who},
+            )
         if call.kind == "sostengo":
             return self._support_refusal(seat, who)
         return self._bid_refusal(call)
 
-    def _support_refusal(self, seat: Seat, who: str) -> str | None:
+    def _support_refusal(self, seat: Seat, who: str) -> BostonError | None:
         if self.high is None or not (self.high[1].level and self.high[1].level.supportable):
-            return "sostengo needs a standing pido to support"
+            return BostonError(
+                "sostengo needs a standing pido to support", code="boston_nothing_to_support"
+            )
         if self.high[0] == seat:
-            return f"{who} cannot support his own pido"
+            return BostonError(
+                f"{who} cannot support his own pido",
+                code="boston_support_own_pido",
+                params={"player": who},
+            )
         return None
 
-    def _bid_refusal(self, call: Call) -> str | None:
+    def _bid_refusal(self, call: Call) -> BostonError | None:
         level = call.level
         if level is None or (level.is_misere and call.suit is not None):
-            return f"{call} is not a complete bid"
+            return BostonError(
+                f"{call} is not a complete bid",
+                code="boston_bid_incomplete",
+                params={"call": str(call)},
+            )
         if level not in self._position:
-            return f"{level.label} is not a contract of {self.profile.ladder.value} Boston"
+            variant = self.profile.ladder.value
+            return BostonError(
+                f"{level.label} is not a contract of this Boston ({variant})",
+                code="boston_contract_not_in_ladder",
+                params={"contract": level.label, "variant": variant},
+            )
         grand = self.profile.suit_order is SuitOrder.FONTAINEBLEAU
         if not level.is_misere and call.suit is None and not grand:
-            return f"{level.label} needs a trump suit"
+            return BostonError(
+                f"{level.label} needs a trump suit",
+                code="boston_bid_needs_trump",
+                params={"contract": level.label},
+            )
         if level is Level.PIDO and None not in (self.turned, self.first_turned):
             allowed = {self.turned, self.first_turned}
             if call.suit not in allowed:
                 names = " or ".join(sorted(s.name.lower() for s in allowed if s is not None))
-                return f"a pido is in the pequeño or the bueno ({names})"
+                return BostonError(
+                    f"a pido is in the pequeño or the bueno ({names})",
+                    code="boston_pido_suit",
+                    params={"suits": "/".join(sorted(str(s) for s in allowed if s is not None))},
+                )
         if self.high is not None and self.rank(call) <= self.rank(self.high[1]):
-            return f"{call} does not outrank {self.high[1]}"
+            return BostonError(
+                f"{call} does not outrank {self.high[1]}",
+                code="boston_bid_too_low",
+                params={"call": str(call), "high": str(self.high[1])},
+            )
         return None

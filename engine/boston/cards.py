@@ -64,4 +64,8 @@ def hand_trump(choice: str, turned_this_deal: Suit, turned_first_deal: Suit) -> 
         return turned_this_deal
     if choice == "bueno":
         return turned_first_deal
-    raise BostonError(f"trump must be pequeño or bueno, not {choice!r}")
+    raise BostonError(
+        f"trump must be pequeño or bueno, not {choice!r}",
+        code="boston_trump_choice_unknown",
+        params={"choice": repr(choice)},
+    )

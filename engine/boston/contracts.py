@@ -169,10 +169,16 @@ def suit_rank(profile: BostonProfile, suit: Suit | None, turned: Suit | None = N
     if order is SuitOrder.FONTAINEBLEAU:
         return 4 if suit is None else _FONTAINEBLEAU_RANK[suit]
     if suit is None:
-        raise BostonError("only Boston de Fontainebleau bids without a trump (grand)")
+        raise BostonError(
+            "only Boston de Fontainebleau bids without a trump (grand)",
+            code="boston_contracts_boston_de_fontainebleau_bids_without",
+        )
     if order is SuitOrder.PREFERENCE:
         if turned is None:
-            raise BostonError("the preference order needs the suit turned this deal")
+            raise BostonError(
+                "the preference order needs the suit turned this deal",
+                code="boston_contracts_preference_order_needs_suit_turned",
+            )
         if suit == turned:
             return 2
         return 1 if _RED[suit] == _RED[turned] else 0
@@ -228,3 +234,82 @@ class Contract:
     @property
     def tricks(self) -> int:
         return 8 if self.supporter is not None else self.level.tricks
+
+
+# --- calls as text, and a contract given without its auction ------------------------------
+
+_PASS_WORDS = {"pass": "pass", "paso": "pass", "sostengo": "sostengo"}
+
+
+def parse_call(text: str) -> Call:
+    """A call from its written form, strictly: ``pass`` (or ``paso``), ``sostengo``, a misère
+    by its name (``GRAN_MISERIA``) and a trick bid as ``LEVEL:SUIT`` (``PIDO:H``; Fontainebleau's
+    grand has no suit). Case does not matter; :func:`call_text` gives the one stored spelling.
+    A suit on a misère, an unknown contract or suit, or anything else is a :class:`BostonError`.
+
+    >>> call_text(parse_call(" pido:h "))
+    'PIDO:H'
+    """
+    key = text.strip()
+    if key.lower() in _PASS_WORDS:
+        return PASS if _PASS_WORDS[key.lower()] == "pass" else SOSTENGO
+    name, colon, letter = key.upper().partition(":")
+    level = Level.__members__.get(name)
+    suit = {s.letter: s for s in Suit}.get(letter) if colon else None
+    if level is None or (colon and suit is None):
+        raise BostonError(
+            f"{text!r} is not a Boston call", code="boston_call_unreadable", params={"call": text}
+        )
+    if level.is_misere and colon:
+        raise BostonError(
+            f"{level.label} is a misère: it has no trump suit",
+            code="boston_misere_has_no_trump",
+            params={"contract": level.label},
+        )
+    return bid(level, suit)
+
+
+def call_text(call: Call) -> str:
+    """The stored spelling of a call: ``pass``, ``sostengo``, ``GRAN_MISERIA``, ``PIDO:H``."""
+    if call.kind != "bid":
+        return call.kind
+    assert call.level is not None
+    return call.level.name + (f":{call.suit.letter}" if call.suit is not None else "")
+
+
+def contract_check(
+    profile: BostonProfile,
+    level: Level,
+    declarer: Seat,
+    suit: Suit | None = None,
+    supporter: Seat | None = None,
+) -> Contract:
+    """A contract entered without its auction, checked against the variant: a rung of its
+    ladder; a misère without a trump suit; a trick contract with one (Fontainebleau's grand
+    excepted); a supporter only for a pido or a demande, and not the declarer himself."""
+    if level not in ladder(profile):
+        variant = profile.ladder.value
+        raise BostonError(
+            f"{level.label} is not a contract of this Boston ({variant})",
+            code="boston_contract_not_in_ladder",
+            params={"contract": level.label, "variant": variant},
+        )
+    if level.is_misere and suit is not None:
+        raise BostonError(
+            f"{level.label} is a misère: it has no trump suit",
+            code="boston_misere_has_no_trump",
+            params={"contract": level.label},
+        )
+    grand = profile.suit_order is SuitOrder.FONTAINEBLEAU
+    if not level.is_misere and suit is None and not grand:
+        raise BostonError(
+            f"{level.label} needs a trump suit",
+            code="boston_bid_needs_trump",
+            params={"contract": level.label},
+        )
+    if supporter is not None and (not level.supportable or supporter == declarer):
+        raise BostonError(
+            "only another player can support, and only a pido or a demande",
+            code="boston_support_invalid",
+        )
+    return Contract(declarer, level, suit, supporter)

@@ -42,12 +42,22 @@ class FishTable:
 
     def number(self, undertaken: int, trump: str) -> int:
         if trump not in TRUMP_CLASSES:
-            raise BostonError(f"the trump is first, second or common, not {trump!r}")
+            raise BostonError(
+                f"the trump is first, second or common, not {trump!r}",
+                code="boston_fish_trump_first_second_common",
+                params={"trump": repr(trump)},
+            )
         key = (undertaken, trump)
         if key not in self.numbers:
             raise BostonError(
                 f"table {self.name!r} has no number for {undertaken} tricks "
-                f"in a {trump} suit: the club must set it"
+                f"in a {trump} suit: the club must set it",
+                code="boston_fish_table_number_tricks_suit_club",
+                params={
+                    "name": repr(self.name),
+                    "undertaken": str(undertaken),
+                    "trump": str(trump),
+                },
             )
         return self.numbers[key]
 
@@ -76,16 +86,32 @@ def fish(
     """Fish each adversary pays (success: give ``tricks_won``) or is paid (failure: give
     ``short``, the tricks short of ``undertaken``)."""
     if not 0 <= honours <= 4:
-        raise BostonError(f"a side holds 0 to 4 honours, not {honours}")
+        raise BostonError(
+            f"a side holds 0 to 4 honours, not {honours}",
+            code="boston_fish_side_holds_honours",
+            params={"honours": str(honours)},
+        )
     if not 1 <= undertaken <= 13:
-        raise BostonError(f"{undertaken} is not a number of tricks to undertake")
+        raise BostonError(
+            f"{undertaken} is not a number of tricks to undertake",
+            code="boston_fish_number_tricks_undertake",
+            params={"undertaken": str(undertaken)},
+        )
     if tricks_won is not None:
         if not undertaken <= tricks_won <= 13:
-            raise BostonError(f"{tricks_won} tricks do not make {undertaken}")
+            raise BostonError(
+                f"{tricks_won} tricks do not make {undertaken}",
+                code="boston_fish_tricks_do_make",
+                params={"tricks_won": str(tricks_won), "undertaken": str(undertaken)},
+            )
         count = tricks_won + honours
     else:
         if not 1 <= short <= undertaken:
-            raise BostonError(f"{undertaken} undertaken cannot be {short} short")
+            raise BostonError(
+                f"{undertaken} undertaken cannot be {short} short",
+                code="boston_fish_undertaken_short",
+                params={"undertaken": str(undertaken), "short": str(short)},
+            )
         count = short + undertaken + honours
     return max(1, round_to_ten(count * table.number(undertaken, trump)) // 10)
 
@@ -108,9 +134,16 @@ def settle_fish(
     if undertaken is None:
         undertaken = contract.tricks
     elif contract.supporter is None or undertaken not in (8, 10, 12):
-        raise BostonError("only a player and partner together undertake 8, 10 or 12 tricks")
+        raise BostonError(
+            "only a player and partner together undertake 8, 10 or 12 tricks",
+            code="boston_fish_player_partner_together_undertake_tricks",
+        )
     if not 0 <= tricks_taken <= 13:
-        raise BostonError(f"a side cannot take {tricks_taken} tricks")
+        raise BostonError(
+            f"a side cannot take {tricks_taken} tricks",
+            code="boston_fish_side_take_tricks",
+            params={"tricks_taken": str(tricks_taken)},
+        )
     made = tricks_taken >= undertaken
     if made:
         each = fish(

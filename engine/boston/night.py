@@ -46,9 +46,17 @@ class NightTotals:
 
 def _check(number: int, settlement: Settlement) -> None:
     if settlement.seats.keys() != _SEAT_SET:
-        raise BostonError(f"settlement {number} does not give all four seats")
+        raise BostonError(
+            f"settlement {number} does not give all four seats",
+            code="boston_night_settlement_does_all_four_seats",
+            params={"number": str(number)},
+        )
     if sum(settlement.seats.values()) + settlement.pool != 0:
-        raise BostonError(f"settlement {number} does not balance: seats and pool must sum to 0")
+        raise BostonError(
+            f"settlement {number} does not balance: seats and pool must sum to 0",
+            code="boston_night_settlement_does_balance_seats_pool",
+            params={"number": str(number)},
+        )
 
 
 def night_totals(settlements: Iterable[Settlement], *, pool: int = 0) -> NightTotals:
@@ -61,7 +69,11 @@ def night_totals(settlements: Iterable[Settlement], *, pool: int = 0) -> NightTo
             seats[seat] += change
         pool += settlement.pool
         if pool < 0:
-            raise BostonError(f"settlement {number} takes more out of the pool than it holds")
+            raise BostonError(
+                f"settlement {number} takes more out of the pool than it holds",
+                code="boston_night_settlement_takes_more_out_pool",
+                params={"number": str(number)},
+            )
         running.append(Settlement(dict(seats), pool))
     return NightTotals(dict(seats), pool, tuple(running))
 
@@ -72,7 +84,11 @@ def player_totals(rows: Iterable[tuple[Mapping[Seat, P], Settlement]]) -> dict[P
     for number, (seating, settlement) in enumerate(rows, start=1):
         _check(number, settlement)
         if set(seating) != set(Seat):
-            raise BostonError(f"settlement {number}: say who sat in each of the four seats")
+            raise BostonError(
+                f"settlement {number}: say who sat in each of the four seats",
+                code="boston_night_settlement_say_who_sat_each",
+                params={"number": str(number)},
+            )
         for seat, change in settlement.seats.items():
             player = seating[seat]
             totals[player] = totals.get(player, 0) + change

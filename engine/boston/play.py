@@ -37,7 +37,7 @@ from engine.boston.cards import boston_card, effective_suit
 from engine.boston.variants import BostonProfile
 from engine.cards import Card, Rank, Seat, Suit
 from engine.errors import BostonError
-from engine.play import Revoke
+from engine.play import RevokeSeen
 
 #: Tricks in which the miseria de cuatro ases declarer may renounce (seed page 2).
 FOUR_ACES_RENOUNCE_TRICKS = 10
@@ -50,13 +50,21 @@ def discard(
     """The hands after every player discarded one card (pequeña miseria, little misère)."""
     missing = [seat.name for seat in Seat if seat not in discards]
     if missing:
-        raise BostonError(f"every player discards one card; {', '.join(missing)} did not")
+        raise BostonError(
+            f"every player discards one card; {', '.join(missing)} did not",
+            code="boston_play_every_player_discards_one_card",
+            params={"names": str(", ".join(missing))},
+        )
     after: dict[Seat, tuple[Card, ...]] = {}
     for seat in Seat:
         cards = tuple(hands[seat])
         card = discards[seat]
         if card not in cards:
-            raise BostonError(f"{seat.name} cannot discard {card}: not in the hand")
+            raise BostonError(
+                f"{seat.name} cannot discard {card}: not in the hand",
+                code="boston_play_discard_hand",
+                params={"name": str(seat.name), "card": str(card)},
+            )
         after[seat] = tuple(c for c in cards if c != card)
     return after
 
@@ -74,8 +82,8 @@ class BostonPlay:
     trick_winners: tuple[Seat, ...]
     tricks: dict[Seat, int]
     tricks_in_hand: int
-    revokes: tuple[Revoke, ...] = ()
-    renounces: tuple[Revoke, ...] = ()
+    revokes: tuple[RevokeSeen, ...] = ()
+    renounces: tuple[RevokeSeen, ...] = ()
 
     @property
     def complete(self) -> bool:
@@ -101,15 +109,23 @@ def replay_hand(
     owner = {card: seat for seat, cards in held.items() for card in cards}
     renounce_seat = _four_aces_declarer(held, contract)
     if len(record) % 4:
-        raise BostonError(f"the record stops inside trick {len(record) // 4 + 1}")
+        raise BostonError(
+            f"the record stops inside trick {len(record) // 4 + 1}",
+            code="boston_play_record_stops_inside_trick",
+            params={"number": str(len(record) // 4 + 1)},
+        )
     if len(record) > 4 * size:
-        raise BostonError(f"{len(record)} cards played but a hand has only {size} tricks")
+        raise BostonError(
+            f"{len(record)} cards played but a hand has only {size} tricks",
+            code="boston_play_cards_played_hand_tricks",
+            params={"count": str(len(record)), "size": str(size)},
+        )
     boston = boston_card(profile, trump)
     suit_of = {card: effective_suit(card, profile, trump) for card in owner}
     leader = dealer.left
     winners: list[Seat] = []
-    revokes: list[Revoke] = []
-    renounces: list[Revoke] = []
+    revokes: list[RevokeSeen] = []
+    renounces: list[RevokeSeen] = []
     for number, start in enumerate(range(0, len(record), 4), start=1):
         trick = record[start : start + 4]
         led = suit_of.get(trick[0])
@@ -117,7 +133,7 @@ def replay_hand(
             seat = _SEATS[(leader + offset) % 4]
             _check_card(card, seat, owner, held, number)
             if offset and suit_of[card] != led and any(suit_of[c] == led for c in held[seat]):
-                renounce = Revoke(seat, number, card, led)  # type: ignore[arg-type]
+                renounce = RevokeSeen(seat, number, card, led)  # type: ignore[arg-type]
                 if seat == renounce_seat and number <= FOUR_ACES_RENOUNCE_TRICKS:
                     renounces.append(renounce)
                 else:
@@ -151,18 +167,31 @@ def _winner(
 def _check_hands(held: dict[Seat, list[Card]], contract: Contract | None) -> int:
     sizes = {len(cards) for cards in held.values()}
     if len(sizes) != 1:
-        raise BostonError("every player must hold the same number of cards")
+        raise BostonError(
+            "every player must hold the same number of cards",
+            code="boston_play_every_player_hold_same_number",
+        )
     size = sizes.pop()
     if size not in (12, 13):
-        raise BostonError(f"each player holds {size} cards; a hand is 13 (12 after the discard)")
+        raise BostonError(
+            f"each player holds {size} cards; a hand is 13 (12 after the discard)",
+            code="boston_play_each_player_holds_cards_hand",
+            params={"size": str(size)},
+        )
     want = contract.level.tricks_played if contract is not None else size
     if size != want:
         after = " after the discard" if want == 12 else ""
-        raise BostonError(f"each player holds {size} cards, but this hand needs {want}{after}")
+        raise BostonError(
+            f"each player holds {size} cards, but this hand needs {want}{after}",
+            code="boston_play_each_player_holds_cards_hand_2",
+            params={"size": str(size), "want": str(want), "after": str(after)},
+        )
     cards = [card for hand in held.values() for card in hand]
     if len(set(cards)) != len(cards):
         twice = next(c for c in cards if cards.count(c) > 1)
-        raise BostonError(f"{twice} is dealt twice")
+        raise BostonError(
+            f"{twice} is dealt twice", code="boston_play_dealt_twice", params={"twice": str(twice)}
+        )
     return size
 
 
@@ -171,7 +200,9 @@ def _four_aces_declarer(held: dict[Seat, list[Card]], contract: Contract | None)
         return None
     if not holds_four_aces(held[contract.declarer]):
         raise BostonError(
-            f"{contract.declarer.name} bid miseria de cuatro ases without the four aces"
+            f"{contract.declarer.name} bid miseria de cuatro ases without the four aces",
+            code="boston_four_aces_missing",
+            params={"name": str(contract.declarer.name)},
         )
     return contract.declarer
 
@@ -180,10 +211,23 @@ def _check_card(
     card: Card, seat: Seat, owner: dict[Card, Seat], held: dict[Seat, list[Card]], number: int
 ) -> None:
     if card not in owner:
-        raise BostonError(f"{card} is not in any hand")
+        raise BostonError(
+            f"{card} is not in any hand", code="boston_play_any_hand", params={"card": str(card)}
+        )
     if owner[card] != seat:
         raise BostonError(
-            f"{owner[card].name} played {card} in trick {number} but it was {seat.name}'s turn"
+            f"{owner[card].name} played {card} in trick {number} but it was {seat.name}'s turn",
+            code="boston_play_played_trick_was_s_turn",
+            params={
+                "name": str(owner[card].name),
+                "card": str(card),
+                "number": str(number),
+                "name2": str(seat.name),
+            },
         )
     if card not in held[seat]:
-        raise BostonError(f"{card} was already played before trick {number}")
+        raise BostonError(
+            f"{card} was already played before trick {number}",
+            code="boston_play_was_already_played_before_trick",
+            params={"card": str(card), "number": str(number)},
+        )

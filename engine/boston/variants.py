@@ -58,7 +58,11 @@ class BostonProfile:
         known = {f.name for f in fields(self)}
         for key in settings:
             if key not in known:
-                raise ProfileError(f"Boston has no setting called {key!r}")
+                raise ProfileError(
+                    f"Boston has no setting called {key!r}",
+                    code="boston_variants_boston_setting_called_2",
+                    params={"key": repr(key)},
+                )
         return _coerce(replace(self, **settings))
 
     def to_dict(self) -> dict[str, object]:
@@ -71,7 +75,11 @@ class BostonProfile:
         known = {f.name for f in fields(cls)}
         unknown = set(data) - known
         if unknown:
-            raise ProfileError(f"Boston has no setting called {sorted(unknown)[0]!r}")
+            raise ProfileError(
+                f"Boston has no setting called {sorted(unknown)[0]!r}",
+                code="boston_variants_boston_setting_called",
+                params={"unknown": repr(sorted(unknown)[0])},
+            )
         return _coerce(cls(**data))  # type: ignore[arg-type]
 
 
@@ -85,7 +93,11 @@ def _coerce(profile: BostonProfile) -> BostonProfile:
             suit_order=SuitOrder(profile.suit_order),
         )
     except ValueError as exc:
-        raise ProfileError(f"unknown Boston setting value: {exc}") from exc
+        raise ProfileError(
+            f"unknown Boston setting value: {exc}",
+            code="boston_variants_unknown_boston_setting_value",
+            params={"exc": str(exc)},
+        ) from exc
 
 
 SPANISH = BostonProfile(name="boston_es")
@@ -110,5 +122,9 @@ PRESETS = {p.name: p for p in (SPANISH, ANGLO_AMERICAN, FONTAINEBLEAU)}
 def get_boston_profile(name: str = "boston_es", **overrides: object) -> BostonProfile:
     """The preset ``name`` with ``overrides`` applied."""
     if name not in PRESETS:
-        raise ProfileError(f"no Boston variant called {name!r}; choose {', '.join(PRESETS)}")
+        raise ProfileError(
+            f"no Boston variant called {name!r}; choose {', '.join(PRESETS)}",
+            code="boston_variant_unknown",
+            params={"name": repr(name), "names": str(", ".join(PRESETS))},
+        )
     return PRESETS[name].override(**overrides)

@@ -262,7 +262,7 @@ def check_tricks(tricks: Sequence[int], cards: int, names: Mapping[int, str] | N
             who = player_name(player, names, len(tricks))
             raise refuse(
                 f"{who} cannot take {count} tricks of {cards}",
-                "tricks_out_of_range",
+                "player_tricks_out_of_range",
                 player=who,
                 tricks=count,
                 cards=cards,

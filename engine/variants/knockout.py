@@ -127,7 +127,7 @@ def _check(state: KnockoutState, tricks: Mapping[int, int], names) -> None:
             who = player_name(player, names, state.players)
             raise refuse(
                 f"{who} cannot take {count} tricks of {most}",
-                "tricks_out_of_range",
+                "player_tricks_out_of_range",
                 player=who,
                 tricks=count,
                 cards=most,

@@ -207,14 +207,19 @@ def standings(
     *,
     separate_fields: bool,
     settings: MatchpointSettings | None = None,
+    single_winner: bool = False,
 ) -> Standings:
     """One session's standings: rows per field and travellers.
 
     ``separate_fields``: True for a Mitchell without arrow switch (:func:`two_fields`).
+    ``single_winner`` (compass, rules.md §7: "the pair most above average wins"): each pair is
+    still compared with its own direction's average, but all pairs are ranked as one field
+    (``None``), so there is one winner.
     """
     fields = home_fields(results, separate_fields)
     totals, travellers = session_totals(results, method, settings, fields)
-    return Standings(rank_totals(totals.values(), fields), travellers)
+    ranked_in = None if single_winner else fields
+    return Standings(rank_totals(totals.values(), ranked_in), travellers)
 
 
 def combine_sessions(

@@ -118,7 +118,7 @@ def test_api_night_summary(table, people, night):
     body = _api().get(f"{API}/boston-nights/{night.pk}/").json()
     assert body["tables"] == [table.pk]
     assert [(p["name"], p["total"]) for p in body["players"]][0] == ("Bruno", 16)
-    assert sum(p["total"] for p in body["players"]) == 0
+    assert sum(p["total"] for p in body["players"]) + body["pool"] == 0
 
 
 def test_api_table_list_queries_do_not_grow_with_tables_or_hands(table, people, night):
@@ -192,3 +192,15 @@ def test_api_every_boston_operation_is_in_the_schema_and_described(client):
                 continue
             assert operation.get("summary", "").strip(), (method, path)
             assert operation.get("description", "").strip(), (method, path)
+
+
+def test_api_night_summary_shows_the_pool_so_totals_and_pool_add_up(table, people, night):
+    # An all-pass redeal: the stakes stay in the pool (20), the players are 20 down.
+    redeal = {"number": 1, "calls": ["pass", "pass", "pass", "pass"]}
+    response = _api(people["N"]).post(
+        f"{API}/boston-tables/{table.pk}/hands/", redeal, format="json"
+    )
+    assert response.status_code == 201, response.content
+    body = _api().get(f"{API}/boston-nights/{night.pk}/").json()
+    assert body["pool"] == 20
+    assert sum(p["total"] for p in body["players"]) == -20

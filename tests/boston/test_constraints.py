@@ -66,7 +66,7 @@ def test_own_payment_table_needed_exactly_when_chosen(night):
         BostonTable.objects.create(club_night=night, number=2, payment_table="own")
     with pytest.raises(IntegrityError), transaction.atomic():
         BostonTable.objects.create(
-            club_night=night, number=2, payment_table="foster", own_payment_table={}
+            club_night=night, number=2, payment_table="foster_decimal", own_payment_table={}
         )
 
 

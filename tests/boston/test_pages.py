@@ -103,6 +103,7 @@ def test_night_page_summary_and_table_setup_by_organisers(table, people, night):
     url = f"/clubs/casino/boston/nights/{night.pk}/"
     body = _client().get(url).content.decode()
     assert "Night summary" in body and "Set up a Boston table" not in body
+    assert "In the pool" in body
     members = {
         k: people[s].member.pk
         for k, s in zip(("north", "east", "south", "west"), "NESW", strict=True)

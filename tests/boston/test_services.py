@@ -222,3 +222,53 @@ def test_fontainebleau_all_pass_pool_to_the_fewest(night, people):
 def test_spanish_all_pass_redeal_takes_no_tricks(table):
     with pytest.raises(HandRefused, match="redealt"):
         _enter(table, 1, calls=["pass"] * 4, tricks_each=(("N", 13),))
+
+
+@pytest.mark.parametrize(
+    "entry",
+    [
+        {"calls": ["PIDO:H", "pass", "sostengo"], "tricks": 6},  # failed, 2 short
+        {"level": "PEQUENA_MISERIA", "declarer": "E", "tricks": 0},
+        {"level": "GRAN_MISERIA", "declarer": "E", "tricks": 2},
+        {"level": "MISERIA_CUATRO_ASES", "declarer": "E", "tricks": 0},
+        {"level": "MISERIA_EN_LA_MESA", "declarer": "E", "tricks": 1},
+        {"level": "INDEPENDENCIA_DE_NUEVE", "suit": "C", "declarer": "N", "tricks": 0},
+    ],
+)
+def test_a_new_table_with_the_defaults_settles_every_spanish_contract(night, people, entry):
+    from boston.services import boston_table_create
+
+    members = {seat: people[seat].member for seat in "NESW"}
+    table = boston_table_create(club_night=night, members=members, first_dealer="N")
+    assert table.payment_table == "foster_complete"
+    hand = _enter(table, 1, **entry)
+    assert sum(seat_totals([hand]).values()) + hand.change_pool == 0
+
+
+def test_default_table_failed_pido_and_sostengo_pays_fosters_eight_row(night, people):
+    from boston.services import boston_table_create
+
+    members = {seat: people[seat].member for seat in "NESW"}
+    table = boston_table_create(club_night=night, members=members, first_dealer="N")
+    hand = _enter(table, 1, calls=["PIDO:H", "pass", "sostengo"], tricks=6)
+    # Foster decimal, "Eight" put in for 2: 35 to each adversary from E and from W; the
+    # failing side doubles the pool of 20 (Foster), 10 each.
+    assert seat_totals([hand]) == {"N": -8 + 70, "E": -4 - 70 - 20, "S": -4 + 70, "W": -4 - 70 - 20}
+
+
+def test_a_refused_call_is_explained_in_the_readers_language(table):
+    from django.utils import translation
+
+    with translation.override("es"), pytest.raises(HandRefused) as spanish:
+        _enter(table, 1, calls=["GRAN_INDEPENDENCIA:S", "PIDO:H"], tricks=8)
+    with translation.override("cs"), pytest.raises(HandRefused) as czech:
+        _enter(table, 1, calls=["GRAN_INDEPENDENCIA:S", "PIDO:H"], tricks=8)
+    assert "no supera a" in str(spanish.value) and "does not outrank" not in str(spanish.value)
+    assert "nepřebíjí" in str(czech.value)
+
+
+def test_calls_are_stored_in_one_spelling_and_a_suited_misere_is_refused(table):
+    hand = _enter(table, 1, calls=["pido:h", "Pass", "sostengo"], tricks=9)
+    assert hand.calls == ["PIDO:H", "pass", "sostengo"]
+    with pytest.raises(HandRefused, match="no trump suit"):
+        _enter(table, 2, calls=["GRAN_MISERIA:H", "pass", "pass", "pass"], tricks=0)

@@ -195,3 +195,16 @@ def test_api_correction_the_engine_refuses_changes_nothing(world):
     assert HandCorrection.objects.count() == 0
     world.hand.refresh_from_db()
     assert world.hand.ns_tricks == 9 and hand3.ns_tricks == 13
+
+
+def test_api_table_seats_a_guest_by_name(world):
+    players = [person(world.club, login=False) for _ in range(3)]
+    members = [players[0].pk, None, players[1].pk, players[2].pk]
+    body = {"club_night": world.night.pk, "members": members, "guests": ["", "Visiting Vera"]}
+    response = world.client("organiser").post(world.base + "tables/", body, format="json")
+    assert response.status_code == 201, response.content
+    east = next(s for s in response.json()["seats"] if s["seat"] == "E")
+    assert east["guest"] is True and east["member_name"] == "Visiting Vera"
+    nameless = {"club_night": world.night.pk, "members": [None, None, None]}
+    refused = world.client("organiser").post(world.base + "tables/", nameless, format="json")
+    assert refused.status_code == 400 and "guest" in refused.json()["detail"]

@@ -105,6 +105,21 @@ def test_table_add_page_seats_four_and_refuses_a_player_seated_twice(client, clu
     assert RubberTable.objects.get(number=2).dummy
 
 
+def test_table_add_page_seats_a_guest_typed_at_the_door(client, club):
+    _login(client, _person(club, "Olga", Role.ORGANISER))
+    night = night_create(club=club, date=DAY)
+    players = _players(club, 3)
+    url = reverse("clubs:table_add", kwargs={"slug": "casino", "night_id": night.pk})
+    assert "or a guest" in client.get(url).content.decode()
+    data = {"player_1": players[0].pk, "guest_2": "Visiting Vera", "player_3": players[1].pk}
+    data |= {"player_4": players[2].pk, "first_dealer": "N"}
+    assert client.post(url, data).status_code == 302
+    seat = RubberTable.objects.get().seats.get(seat="E")
+    assert seat.guest and seat.member.name == "Visiting Vera"
+    both = {"player_1": players[0].pk, "guest_1": "Somebody", "first_dealer": "N"}
+    assert "not both" in client.post(url, both).content.decode()
+
+
 def test_table_page_form_for_seated_player_not_for_others(client, club, seated):
     ana, table = seated
     _login(client, ana)
@@ -158,7 +173,7 @@ def test_hand_entry_with_deal_counts_honours_and_refuses_a_wrong_claim(client, s
         "hand_s": "..AKQJT98765432.",
     }
     response = client.post(url, {"expected_number": 1, "ns_tricks": 7, "trump": "S", **hands})
-    assert response.status_code == 400 and "W holds 0 cards" in response.content.decode()
+    assert response.status_code == 400 and "W 0 cards" in response.content.decode()
     hands["hand_w"] = "...AKQJT98765432"
     response = client.post(url, {"expected_number": 1, "ns_tricks": 7, "trump": "S", **hands})
     assert response.status_code == 302

@@ -246,3 +246,24 @@ def test_season_ladder_queries_constant_in_nights_and_tables(
     with django_assert_max_num_queries(6):
         rows = season_ladder(season)
     assert len(rows) == 4 * tables
+
+
+def test_table_add_seats_a_guest_who_is_not_a_member():
+    club, members = _club()
+    night = night_create(club=club, date=DAY)
+    table = table_add(night=night, members=[members[0], "Visiting Vera", members[1], members[2]])
+    seats = {s.seat: s for s in table.seats.select_related("member")}
+    assert seats["E"].guest and seats["E"].member.name == "Visiting Vera"
+    assert not seats["E"].member.memberships.exists()  # a person, not a member of the club
+    assert not seats["N"].guest
+    _win_rubber(table.rubbers.get())  # the guest's side plays and scores like anyone
+    assert rubber_state(table.rubbers.get()).is_over
+    with pytest.raises(ClubError, match="guest's name"):
+        table_add(night=night, members=[members[3], "  ", members[4], members[5]])
+
+
+def test_table_add_three_players_one_a_guest_is_a_dummy_table():
+    club, members = _club()
+    night = night_create(club=club, date=DAY)
+    table = table_add(night=night, members=[members[0], members[1], "Guest"])
+    assert table.dummy and table.seats.filter(guest=True).count() == 1

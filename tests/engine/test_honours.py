@@ -40,13 +40,14 @@ def test_honours_ten_is_not_an_honour():
     assert honours_held(_hands(N="AC KC TC", S="9C"), Suit.CLUBS) == NO_HONOURS
 
 
-def test_honours_claim_reads_counts_from_either_side():
+def test_honours_claim_is_made_by_the_side_that_held_three_or_four():
     assert HonoursHeld.claim(Side.NS, 4) == HonoursHeld(Side.NS, 4)
-    assert HonoursHeld.claim(Side.NS, 1) == HonoursHeld(Side.EW, 3)
-    assert HonoursHeld.claim(Side.EW, 0) == HonoursHeld(Side.NS, 4)
-    assert HonoursHeld.claim(Side.EW, 2) is NO_HONOURS
-    with pytest.raises(ScoringError):
-        HonoursHeld.claim(Side.NS, 5)
+    assert HonoursHeld.claim(Side.EW, 3) == HonoursHeld(Side.EW, 3)
+    # "EW held 0" on a no-trump board is not "NS held four": such a claim cannot be made.
+    for count in (0, 1, 2, 5):
+        with pytest.raises(ScoringError) as caught:
+            HonoursHeld.claim(Side.EW, count)
+        assert caught.value.code == "honours_claim_three_or_four"
 
 
 def test_honours_held_refuses_impossible_values():

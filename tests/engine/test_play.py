@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from engine.cards import FULL_DECK, Card, Seat, Side, Suit, parse_cards
 from engine.deal import Deal, parse_pbn_deal
 from engine.errors import PlayError
-from engine.play import Claim, Revoke, is_revoke, legal_cards, replay, trick_winner
+from engine.play import Claim, RevokeSeen, is_revoke, legal_cards, replay, trick_winner
 
 # N holds all the spades, E all the hearts, S all the diamonds, W all the clubs.
 SUITED = parse_pbn_deal("N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432")
@@ -148,7 +148,7 @@ def test_replay_flags_a_revoke_and_plays_on():
     # N leads AS; E holds the 2S but plays a heart: a revoke. N still wins the trick.
     record = parse_cards("AS AH 2D 3C")
     outcome = replay(deal, Seat.W, None, record, Claim(Side.NS, 0))
-    assert outcome.revokes == (Revoke(Seat.E, 1, Card.parse("AH"), Suit.SPADES),)
+    assert outcome.revokes == (RevokeSeen(Seat.E, 1, Card.parse("AH"), Suit.SPADES),)
     assert outcome.trick_winners == (Seat.N,)
     assert "E revoked in trick 1" in str(outcome.revokes[0])
 
@@ -184,7 +184,7 @@ def _play_out(deal: Deal, dealer: Seat, trump, rng: random.Random, revoke_at: in
                     chances += 1
                     if chances > revoke_at:
                         card = rng.choice(other)
-                        injected = Revoke(seat, number, card, led)
+                        injected = RevokeSeen(seat, number, card, led)
                         follow = [card]
                 choices = follow or hand
             else:
@@ -234,3 +234,21 @@ def test_replay_claim_after_any_trick_adds_up_to_13(deal, dealer, trump, rng, st
     outcome = replay(deal, dealer, trump, record[: 4 * stop], Claim(Side.EW, claimed))
     assert sum(outcome.tricks) == 13
     assert outcome.tricks[Side.EW] == claimed + sum(1 for s in winners[:stop] if s.side is Side.EW)
+
+
+def test_revokes_found_in_play_become_the_claims_scoring_takes():
+    from engine.profiles import get_profile
+    from engine.scoring import Revoke as RevokeClaim
+    from engine.scoring import RevokePenalty, revokes_from_play, score_hand
+
+    seen = (
+        RevokeSeen(Seat.E, 1, Card.parse("AH"), Suit.SPADES),
+        RevokeSeen(Seat.W, 5, Card.parse("2C"), Suit.DIAMONDS),
+    )
+    claims = revokes_from_play(seen, "take_tricks")
+    assert claims == (RevokeClaim(Side.EW, RevokePenalty.TAKE_TRICKS),) * 2
+    # each revoke is claimable (law 72): EW took 7, lose 6 of them to NS
+    scored = score_hand(get_profile("short"), (0, 0), 6, revokes=claims)
+    assert scored.tricks == (12, 1)
+    dummy = revokes_from_play(seen[:1], RevokePenalty.ADD, dummy=Seat.E)
+    assert dummy == (RevokeClaim(Side.EW, RevokePenalty.ADD, by_dummy=True),)

@@ -5,7 +5,7 @@ from hypothesis import strategies as st
 from engine.cards import Seat, Side
 from engine.errors import ProfileError, ScoringError
 from engine.honours import NO_HONOURS, HonoursHeld
-from engine.profiles import AMERICAN, DUPLICATE, LONG, SHORT, HonoursAtGame
+from engine.profiles import AMERICAN, DUPLICATE, LONG, SHORT, HonoursAtGame, get_profile
 from engine.rubber import Hand, next_dealer, score_rubber, start_rubber
 from engine.scoring import Revoke, RevokePenalty
 
@@ -205,3 +205,26 @@ def test_property_games_end_at_target_and_losers_below(profile, hands):
         assert game.value == profile.game_value(game.score[game.winner.other])
     assert all(points < target for points in rubber.score)
     assert len(rubber.games) <= 3
+
+
+def test_rubber_from_game_results_bennets_rubber():
+    # rules.md §2.3, Bennet: 5-4 single, opponents 5-1 double, 5-0 treble → 1 + 3 + 2 − 2 = 4
+    from engine.rubber import rubber_from_games
+
+    rubber = rubber_from_games(get_profile("short"), [(Side.NS, 4), (Side.EW, 1), (Side.NS, 0)])
+    result = rubber.result()
+    assert (result.winner, result.points, result.game_points) == (Side.NS, 4, (4, 2))
+    assert [g.value for g in rubber.games] == [1, 2, 3]
+
+
+def test_rubber_from_game_results_refuses_what_a_score_sheet_cannot_hold():
+    from engine.rubber import rubber_from_games
+
+    with pytest.raises(ScoringError) as caught:
+        rubber_from_games(get_profile("short"), [(Side.NS, 5)])
+    assert caught.value.code == "rubber_losers_score_out_of_range"
+    with pytest.raises(ScoringError) as caught:
+        rubber_from_games(get_profile("short"), [(Side.NS, 0), (Side.NS, 0), (Side.EW, 0)])
+    assert caught.value.code == "rubber_over"
+    bumper = rubber_from_games(get_profile("short"), [(Side.EW, 0), (Side.EW, 0)])
+    assert bumper.result().points == 8  # two trebles + the rubber

@@ -73,6 +73,23 @@ def test_api_same_idempotency_key_gets_the_same_answer_and_one_row(seated):
 
 
 @pytest.mark.django_db
+def test_api_idempotency_key_is_per_user(seated, secretary):
+    # NS's phone and the secretary happen to send the same key for the same result: the
+    # secretary gets his own answer (the 409 with the stored result), not NS's stored 201.
+    scheduled, ns_user, _ew = seated
+    first = _client(ns_user).post(
+        "/api/results/", _body(scheduled), format="json", HTTP_IDEMPOTENCY_KEY="same"
+    )
+    other = _client(secretary).post(
+        "/api/results/", _body(scheduled), format="json", HTTP_IDEMPOTENCY_KEY="same"
+    )
+    assert first.status_code == 201 and other.status_code == 409
+    assert "Idempotent-Replay" not in other
+    assert other.json()["stored"]["id"] == first.json()["id"]
+    assert IdempotencyKey.objects.filter(key="same").count() == 2
+
+
+@pytest.mark.django_db
 def test_api_same_key_with_a_different_body_is_refused(seated):
     scheduled, ns_user, _ew = seated
     client = _client(ns_user)

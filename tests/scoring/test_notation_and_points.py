@@ -89,6 +89,30 @@ def test_compass_compares_each_pair_with_its_directions_average():
     assert ns == {1: -6, 2: -3, 3: 4, 4: 0, 5: 5}
 
 
+def test_compass_single_winner_setting_ranks_one_field_against_each_directions_average():
+    """Foster's totals (NS 201, 204, 211, 207, 212 over 30 deals; each EW pair meets one NS
+    pair all evening, so EW totals are 390 − those): with the event's compass_winners "one"
+    there is one field; each pair keeps its ± against its own direction (NS average 207,
+    EW 183), and EW pair 11 (+6) beats NS pair 5 (+5)."""
+    totals = [201, 204, 211, 207, 212]
+    rows = []
+    for i, total in enumerate(totals, start=1):
+        for deal in range(30):
+            tricks = total // 30 + (1 if deal < total % 30 else 0)
+            rows.append(_row(len(rows) + 1, deal + 1, i, 10 + i, tricks))
+    entries = tuple(EntryRow(i, i, "") for i in [*range(1, 6), *range(11, 16)])
+    one = SectionInput(1, "compass", {"type": "mitchell"}, entries, tuple(rows), True)
+    two = SectionInput(1, "compass", {"type": "mitchell"}, entries, tuple(rows))
+    fields, _ = compute_fields(one)
+    assert [f["name"] for f in fields] == [""]
+    ranked = [(r["number"], r["total"], r["rank"]) for r in fields[0]["rows"]]
+    assert ranked[0] == (11, 6, 1) and ranked[1] == (5, 5, 2)
+    expected = {i: t - 207 for i, t in enumerate(totals, start=1)}
+    expected |= {10 + i: (390 - t) - 183 for i, t in enumerate(totals, start=1)}
+    assert {n: total for n, total, _rank in ranked} == expected
+    assert [f["name"] for f in compute_fields(two)[0]] == ["NS", "EW"]
+
+
 def test_equal_percentages_share_a_place_marked_with_equals():
     """Board 1: pairs 1 and 2 both take 7 (NS), so they tie on 50 %; pair 3 takes 9."""
     rows = [_row(1, 1, 1, 5, 7), _row(2, 1, 2, 6, 7), _row(3, 1, 3, 7, 9)]

@@ -2,7 +2,8 @@
 the next run repairs the standings.
 
 Real processes throughout: a Celery worker (reached through Redis) is started with
-``SCORING_TEST_PAUSE_BEFORE_COMMIT``, so that its recompute stops after writing the snapshot
+``SCORING_TEST_PAUSE_BEFORE_COMMIT`` (``tests/scoring/pausing_worker.py``), so that its
+recompute stops after writing the snapshot
 and before committing it; the test kills it there with SIGKILL, checks the database, starts
 a second worker and sends it ``scoring.standings_sweep`` as the beat would. Needs REDIS_URL
 and PostgreSQL (a separate process sharing the test database); skipped otherwise.
@@ -27,9 +28,9 @@ from scoring import live
 from scoring.checks import ResultInput
 from scoring.models import SectionScoring, StandingsSnapshot
 from scoring.services import result_record
-from scoring.standings import PAUSED_KEY
 from tests.conftest import _database_url_for_worker, worker_stop
 from tests.scoring.factories import mitchell_section
+from tests.scoring.pausing_worker import PAUSED_KEY
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -39,7 +40,8 @@ def _worker(queue: str, **env: str):
     """A Celery worker process on ``queue``, with extra environment ``env``."""
     log = open(ROOT / "var" / f"worker-{queue}-{len(env)}.log", "w")  # noqa: SIM115
     process = subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=solo", "-Q", queue]
+        [sys.executable, "-m", "tests.scoring.pausing_worker", "-A", "config", "worker"]
+        + ["--pool=solo", "-Q", queue]
         + ["--without-gossip", "--without-mingle", "--without-heartbeat", "-l", "INFO"],
         cwd=ROOT,
         env={

@@ -91,7 +91,7 @@ def test_board_set_import_pbn_refuses_a_card_twice_and_saves_nothing():
 def test_board_set_import_pbn_refuses_a_hand_of_twelve():
     twelve = SUITED.replace("N:AKQJT98765432...", "N:AKQJT9876543...", 1)
     text = f'[Board "1"]\n[Dealer "N"]\n[Deal "{twelve}"]\n'
-    with pytest.raises(BoardSetError, match="N holds 12 cards"):
+    with pytest.raises(BoardSetError, match="N 12 cards"):
         services.board_set_import_pbn(club=ClubFactory(), text=text)
 
 
@@ -231,3 +231,30 @@ def test_board_deal_change_is_refused_once_a_result_exists_for_the_board():
         )
     board.refresh_from_db()
     assert board.deal == new_deal
+
+
+@pytest.mark.django_db
+def test_compass_winners_is_a_setting_of_the_event_read_by_the_standings():
+    import datetime as dt
+
+    from clubs.models import Club
+    from scoring.tally import section_input_load
+    from tournaments.models import Section
+    from tournaments.services import tournament_create
+
+    club = Club.objects.create(name="Compass", slug="compass")
+    one = tournament_create(
+        club=club,
+        name="One winner",
+        starts=dt.date(2026, 5, 1),
+        scoring_method="compass",
+        compass_winners="one",
+    )
+    two = tournament_create(
+        club=club, name="Two winners", starts=dt.date(2026, 5, 1), scoring_method="compass"
+    )
+    assert (one.compass_winners, two.compass_winners) == ("one", "two")
+    section = Section.objects.get(session__tournament=one)
+    assert section_input_load(section.pk).compass_single_winner is True
+    section = Section.objects.get(session__tournament=two)
+    assert section_input_load(section.pk).compass_single_winner is False

@@ -20,6 +20,7 @@ class TournamentSerializer(serializers.ModelSerializer):
             "rule_overrides",
             "trump_scheme",
             "scoring_method",
+            "compass_winners",
             "individual",
             "status",
             "standings_released",

@@ -23,7 +23,10 @@ def comparisons(movement: Movement) -> dict[tuple[int, int], int]:
     for rnd in movement.rounds:
         for table in rnd.tables:
             if table.ns is None or table.ew is None:
-                raise MovementError("comparisons are counted for pairs movements only")
+                raise MovementError(
+                    "comparisons are counted for pairs movements only",
+                    code="movement_comparisons_counted_pairs_movements",
+                )
             ns, ew = (table.ew, table.ns) if table.arrow_switch else (table.ns, table.ew)
             for board in table.boards:
                 directions[board]["ns"].append(ns)

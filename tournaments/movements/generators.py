@@ -27,7 +27,11 @@ def _boards(board_set: int, per_round: int) -> tuple[int, ...]:
 
 def _check_per_round(boards_per_round: int) -> None:
     if not 1 <= boards_per_round <= 8:
-        raise MovementError(f"play 1 to 8 boards a round, not {boards_per_round}")
+        raise MovementError(
+            f"play 1 to 8 boards a round, not {boards_per_round}",
+            code="movement_play_boards_round",
+            params={"boards_per_round": str(boards_per_round)},
+        )
 
 
 def mitchell(
@@ -46,16 +50,30 @@ def mitchell(
     _check_per_round(boards_per_round)
     if tables < 3:
         raise MovementError(
-            f"a Mitchell needs at least 3 tables (6 pairs), not {tables}; play a Howell"
+            f"a Mitchell needs at least 3 tables (6 pairs), not {tables}; play a Howell",
+            code="movement_mitchell_needs_least_tables_pairs",
+            params={"tables": str(tables)},
         )
     if tables % 2 == 0 and even not in ("skip", "relay"):
-        raise MovementError(f"{tables} tables is even: choose a skip or a relay and bye stand")
+        raise MovementError(
+            f"{tables} tables is even: choose a skip or a relay and bye stand",
+            code="movement_tables_even_choose_skip_relay",
+            params={"tables": str(tables)},
+        )
     if tables % 2 and even:
-        raise MovementError(f"{tables} tables is odd: no skip or relay is needed")
+        raise MovementError(
+            f"{tables} tables is odd: no skip or relay is needed",
+            code="movement_tables_odd_skip_relay_needed",
+            params={"tables": str(tables)},
+        )
     full = tables - 1 if even == "skip" else tables
     count = rounds or full
     if not 1 <= count <= full:
-        raise MovementError(f"this Mitchell has at most {full} rounds")
+        raise MovementError(
+            f"this Mitchell has at most {full} rounds",
+            code="movement_mitchell_most_rounds",
+            params={"full": str(full)},
+        )
     result = []
     for r in range(count):
         shift = r + (1 if even == "skip" and r >= tables // 2 else 0)
@@ -200,7 +218,11 @@ def howell(pairs: int, boards_per_round: int = 2) -> Movement:
     (:mod:`tournaments.movements.howell_seating`)."""
     _check_per_round(boards_per_round)
     if not 4 <= pairs <= MAX_HOWELL_PAIRS:
-        raise MovementError(f"a Howell is for 4 to {MAX_HOWELL_PAIRS} pairs, not {pairs}")
+        raise MovementError(
+            f"a Howell is for 4 to {MAX_HOWELL_PAIRS} pairs, not {pairs}",
+            code="movement_howell_pairs",
+            params={"most": str(MAX_HOWELL_PAIRS), "pairs": str(pairs)},
+        )
     if pairs in (5, 6) and boards_per_round % 2 == 0:
         return howell_three_tables(pairs, boards_per_round)
     return _howell(pairs, boards_per_round, BALANCED_HOWELL_SEATINGS.get(pairs))
@@ -242,7 +264,11 @@ def individual(players: int, boards_per_round: int = 2) -> Movement:
     partnerships to a table; all tables of a round play that round's boards."""
     _check_per_round(boards_per_round)
     if players % 4 or not 4 <= players <= MAX_INDIVIDUAL_PLAYERS:
-        raise MovementError(f"an individual movement needs 4, 8, 12 or 16 players, not {players}")
+        raise MovementError(
+            f"an individual movement needs 4, 8, 12 or 16 players, not {players}",
+            code="movement_individual_movement_needs_players",
+            params={"players": str(players)},
+        )
     result = []
     for r, partnerships in enumerate(_round_robin(players)):
         rows = []

@@ -47,11 +47,17 @@ def howell_three_tables(pairs: int, boards_per_round: int) -> Movement:
     (half of them from each of the table's two half-sets). 5 pairs: pair 6's opponent sits
     out and the other two tables are numbered 1 and 2."""
     if pairs not in (5, 6):
-        raise MovementError(f"the three-table Howell is for 5 or 6 pairs, not {pairs}")
+        raise MovementError(
+            f"the three-table Howell is for 5 or 6 pairs, not {pairs}",
+            code="movement_three_table_howell_pairs",
+            params={"pairs": str(pairs)},
+        )
     if boards_per_round % 2:
         raise MovementError(
             f"the three-table Howell without shared boards needs an even number of boards "
-            f"a round, not {boards_per_round}"
+            f"a round, not {boards_per_round}",
+            code="movement_three_table_howell_without_shared",
+            params={"boards_per_round": str(boards_per_round)},
         )
     size = boards_per_round // 2
     rounds = []

@@ -96,7 +96,11 @@ class Movement:
                 )
                 rounds.append(Round(r["round"], tables, tuple(r.get("sit_out", ()))))
         except (KeyError, TypeError) as error:
-            raise MovementError(f"not a movement: missing {error}") from None
+            raise MovementError(
+                f"not a movement: missing {error}",
+                code="movement_movement_missing",
+                params={"error": str(error)},
+            ) from None
         seated = {s for r in rounds for t in r.tables for s in t.seated} | {
             s for r in rounds for s in r.sit_out
         }

@@ -47,7 +47,11 @@ def suggest_movements(
     """Options for ``entries`` pairs (or players), best first: for each movement the most
     boards a round that fit the boards and the time available."""
     if entries < 4:
-        raise MovementError(f"{entries} entries are too few: a movement needs at least 4")
+        raise MovementError(
+            f"{entries} entries are too few: a movement needs at least 4",
+            code="movement_entries_too_few_movement_needs",
+            params={"entries": str(entries)},
+        )
     options: list[Suggestion] = []
 
     def add(kind, tables, rounds, winners, sit_outs, option, text, even=False):
@@ -144,7 +148,10 @@ def suggest_movements(
             "Howell, {tables} tables: {rounds} rounds of {per} boards ({boards} boards, about {minutes} min); everyone meets everyone, one winner.",
         )
     if not options:
-        raise MovementError("no movement fits: allow more boards or more time")
+        raise MovementError(
+            "no movement fits: allow more boards or more time",
+            code="movement_movement_fits_allow_more_boards",
+        )
     return options
 
 

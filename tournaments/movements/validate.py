@@ -66,5 +66,9 @@ def validate(movement: Movement) -> list[str]:
 def validate_or_raise(movement: Movement) -> Movement:
     problems = validate(movement)
     if problems:
-        raise MovementError("the movement is unsound: " + "; ".join(problems[:5]))
+        raise MovementError(
+            "the movement is unsound: " + "; ".join(problems[:5]),
+            code="movement_unsound",
+            params={"problems": "; ".join(problems[:5])},
+        )
     return movement

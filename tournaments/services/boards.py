@@ -12,6 +12,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from clubs.models import Club
+from clubs.rulings import ruling_text
 from engine.boards import Board as EngineBoard
 from engine.boards import TrumpScheme as EngineTrumpScheme
 from engine.boards import board_set as engine_board_set
@@ -92,7 +93,7 @@ def board_set_import_pbn(
     try:
         boards = read_pbn(text, scheme)
     except EngineError as error:
-        raise BoardSetError(str(error)) from error
+        raise BoardSetError(ruling_text(error)) from error
     if not boards:
         raise BoardSetError(_("The PBN file has no boards."))
     numbers = [b.number for b in boards]
@@ -178,7 +179,7 @@ def board_deal_change(
     except EngineError as error:
         raise BoardSetError(
             _("Board %(n)s: the deal cannot be used: %(error)s")
-            % {"n": board.number, "error": error}
+            % {"n": board.number, "error": ruling_text(error)}
         ) from error
     if deal.to_pbn() == board.deal:
         return board

@@ -41,10 +41,12 @@ def tournament_create(
     rule_profile: str = "duplicate",
     trump_scheme: str = EngineTrumpScheme.HDSC,
     scoring_method: str = "matchpoints",
+    compass_winners: str = "two",
     individual: bool = False,
     sessions: int = 1,
 ) -> Tournament:
-    """A draft event with its sessions, each with a section A."""
+    """A draft event with its sessions, each with a section A. ``compass_winners``: "two"
+    (each direction ranked apart) or "one" (compass ranked as one field, rules.md §7)."""
     if sessions < 1:
         raise StatusError(_("An event has at least one session."))
     base = slugify(name)[:60] or "event"
@@ -60,6 +62,7 @@ def tournament_create(
         rule_profile=rule_profile,
         trump_scheme=trump_scheme,
         scoring_method=scoring_method,
+        compass_winners=compass_winners,
         individual=individual,
     )
     tournament.full_clean()

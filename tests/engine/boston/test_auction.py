@@ -157,3 +157,76 @@ def test_auction_legal_calls_end_in_one_contract_or_redeal(profile, seed, dealer
         assert a.contract.supporter is None or a.contract.level.supportable
     with pytest.raises(BostonError, match="the auction is over"):
         a.call(a.turn, PASS)
+
+
+@pytest.mark.parametrize("profile", [SPANISH, ANGLO_AMERICAN, FONTAINEBLEAU])
+@settings(max_examples=150, deadline=None)
+@given(
+    seed=st.integers(0, 2**32),
+    dealer=st.sampled_from(list(Seat)),
+    turned=st.sampled_from(list(Suit)),
+)
+def test_auction_a_player_who_passed_does_not_speak_again(profile, seed, dealer, turned):
+    """Spanish seed: "passed player cannot re-enter" (he may only support a pido with
+    sostengo, or pass again); Anglo-American: back only with a misère. The turn never comes
+    back to a passed player otherwise, and he never bids again, whatever legal calls the
+    others make."""
+    rng = random.Random(seed)
+    a = Auction(dealer, profile, turned=turned, first_turned=turned)
+    passed: set[Seat] = set()
+    while not a.is_over:
+        high = a.high[1] if a.high else None
+        may_return = profile.passed_may_bid_misere or (
+            high is not None and high.level is not None and high.level.supportable
+        )
+        assert a.turn not in passed or may_return, f"{a.turn} passed but is asked to speak"
+        call = rng.choice(a.legal_calls())
+        if a.turn in passed:  # asked again: pass again, support, or (Anglo) a misère
+            misere = call.level is not None and call.level.is_misere
+            assert call.kind != "bid" or (profile.passed_may_bid_misere and misere)
+        if call.kind == "pass":
+            passed.add(a.turn)
+        a.call(a.turn, call)
+    speakers_after_pass = [
+        (seat, call)
+        for i, (seat, call) in enumerate(a.history)
+        if any(s == seat and c.kind == "pass" for s, c in a.history[:i])
+    ]
+    for _seat, call in speakers_after_pass:
+        misere = call.level is not None and call.level.is_misere
+        assert call.kind != "bid" or (profile.passed_may_bid_misere and misere)
+
+
+def test_calls_are_read_strictly_and_written_one_way():
+    from engine.boston.contracts import call_text, parse_call
+
+    assert call_text(parse_call("pido:h")) == "PIDO:H"
+    assert call_text(parse_call(" Paso ")) == "pass"
+    assert call_text(parse_call("gran_miseria")) == "GRAN_MISERIA"
+    assert parse_call("SOSTENGO") == SOSTENGO
+    for wrong, code in [
+        ("GRAN_MISERIA:H", "boston_misere_has_no_trump"),  # was silently dropped
+        ("PIDO:X", "boston_call_unreadable"),
+        ("PIDO:", "boston_call_unreadable"),
+        ("double", "boston_call_unreadable"),
+    ]:
+        with pytest.raises(BostonError) as caught:
+            parse_call(wrong)
+        assert caught.value.code == code
+
+
+def test_contract_check_refuses_what_the_variant_does_not_allow():
+    from engine.boston.contracts import contract_check
+
+    assert contract_check(SPANISH, Level.PIDO, E, Suit.HEARTS, W).tricks == 8
+    assert contract_check(FONTAINEBLEAU, Level.DEMANDE, E).suit is None  # grand
+    for args, code in [
+        ((SPANISH, Level.FIVE, E, Suit.HEARTS), "boston_contract_not_in_ladder"),
+        ((SPANISH, Level.GRAN_MISERIA, E, Suit.HEARTS), "boston_misere_has_no_trump"),
+        ((SPANISH, Level.PIDO, E), "boston_bid_needs_trump"),
+        ((SPANISH, Level.GRAN_INDEPENDENCIA, E, Suit.HEARTS, W), "boston_support_invalid"),
+        ((SPANISH, Level.PIDO, E, Suit.HEARTS, E), "boston_support_invalid"),
+    ]:
+        with pytest.raises(BostonError) as caught:
+            contract_check(*args)
+        assert caught.value.code == code

@@ -38,7 +38,7 @@ def test_first_player_without_a_trick_gets_a_dogs_life_of_one_card():
     assert hand.out == () and hand.dogs == (2, 3)  # several on the same deal: each one
     with pytest.raises(VariantError) as error:
         knockout_hand(state, {0: 3, 1: 1, 2: 2, 3: 0})  # a dog holds one card
-    assert error.value.code == "tricks_out_of_range"
+    assert error.value.code == "player_tricks_out_of_range"
     state, hand = knockout_hand(state, {0: 3, 1: 2, 2: 1, 3: 0})
     assert hand.out == (3,) and state.alive == (0, 1, 2) and state.dogs == ()
 

@@ -138,3 +138,35 @@ def test_rank_matches_equal_matches_split_by_tricks():
     rows = rank_matches(records.values())[None]
     # all four have ½ a match; tricks 30, 30, 26, 26 decide
     assert [(r.entry, r.label) for r in rows] == [(3, "1="), (4, "1="), (1, "3="), (2, "3=")]
+
+
+def _foster_compass_results():
+    """Foster's five NS totals over 30 deals (p.114); each EW pair plays one NS pair all
+    evening here, so its total is 390 − that NS pair's total."""
+    totals = {1: 201, 2: 204, 3: 211, 4: 207, 5: 212}
+    results = []
+    for pair, total in totals.items():
+        for deal in range(30):
+            tricks = total // 30 + (1 if deal < total % 30 else 0)
+            results.append(BoardResult(deal + 1, pair, 100 + pair, ns_tricks=tricks))
+    return totals, results
+
+
+def test_compass_single_winner_ranks_both_directions_as_one_field():
+    from scoring.calc import Method, standings
+
+    totals, results = _foster_compass_results()
+    two = standings(results, Method.COMPASS, separate_fields=True)
+    one = standings(results, Method.COMPASS, separate_fields=True, single_winner=True)
+    # Two fields: NS pair 5 (+5) and EW pair 101 (390 − 201 = 189 against 183: +6) each win.
+    assert [r.entry for r in two.fields[Side.NS]][0] == 5
+    assert [r.entry for r in two.fields[Side.EW]][0] == 101
+    # One field: each pair keeps its ± against its own direction's average (rules.md §7:
+    # "the pair most above average wins"), all ten ranked together.
+    assert list(one.fields) == [None]
+    ranked = one.fields[None]
+    expected = {p: t - 207 for p, t in totals.items()}
+    expected |= {100 + p: (390 - t) - 183 for p, t in totals.items()}
+    assert {r.entry: r.total for r in ranked} == expected
+    assert ranked[0].entry == 101 and ranked[0].rank == 1  # +6 beats NS pair 5's +5
+    assert [r.total for r in ranked] == sorted(expected.values(), reverse=True)
