@@ -72,7 +72,11 @@ def board_trump(number: int, scheme: TrumpScheme, deal: Deal | None = None) -> S
     if scheme is TrumpScheme.NT_SHDC:
         return _NT_SHDC[(number - 1) % 5]
     if deal is None or deal.turned is None:
-        raise DealError(f"board {number}: the trump is the turned card, but it is not known")
+        raise DealError(
+            f"board {number}: the trump is the turned card, but it is not known",
+            code="turned_card_unknown",
+            params={"board": number},
+        )
     return deal.turned.suit
 
 
