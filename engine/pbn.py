@@ -223,10 +223,12 @@ def _build_board(game: Game, scheme: TrumpScheme, rule: DealerRule) -> Board:
             return parse(value)
         except (DealError, CardError) as error:
             message = str(error).removeprefix(f"board {number}: ")
+            line = game.lines.get(name if name in game.tags else "Deal", game.line)
+            code = "turned_card_unknown" if error.code == "turned_card_unknown" else "pbn_board"
             raise PBNError(
-                f"{game.where(name if name in game.tags else 'Deal')}: {message}",
-                code=getattr(error, "code", "pbn_error"),
-                params={**getattr(error, "params", {}), "board": number},
+                f"board {number}, line {line}: {message}",
+                code=code,
+                params={"board": number, "line": line, "detail": message},
             ) from None
 
     turned = read("TurnedCard", Card.parse) if game.value("TurnedCard") else None
