@@ -264,3 +264,45 @@ def test_the_demos_finished_mitchell_round_trips(client):
     standings = read_csv(client.get(base + "standings/").content)
     for line in standings:
         assert float(line["percentage"]) == rows[int(line["pair"])]["percentage"]
+
+
+def test_api_serves_each_file_of_a_released_session_and_event(client):
+    scheduled = played_mitchell(tables=3)
+    session_id, event_id = scheduled.section.session_id, scheduled.tournament.pk
+    for base in (f"/api/session-results/{session_id}/", f"/api/event-results/{event_id}/"):
+        for kind, content_type in (
+            ("usebio", "application/xml"),
+            ("usebio/?version=1.3", "application/xml"),
+            ("pbn", "application/x-pbn"),
+            ("standings", "text/csv"),
+            ("travellers", "text/csv"),
+            ("score-cards", "text/csv"),
+        ):
+            path, _, query = kind.partition("?")
+            url = f"{base}{path.rstrip('/')}/" + (f"?{query}" if query else "")
+            answer = client.get(url, HTTP_ACCEPT="text/html")
+            assert answer.status_code == 200, (url, answer.content)
+            assert answer["Content-Type"].startswith(content_type)
+            assert answer["Content-Disposition"].startswith("attachment;")
+    assert_valid_usebio(client.get(f"/api/event-results/{event_id}/usebio/").content)
+
+
+def test_api_refuses_with_a_detail_for_unreleased_unknown_and_bad_version(client):
+    scheduled = played_mitchell(tables=3, released=False)
+    session_id = scheduled.section.session_id
+    refusals = [
+        (f"/api/session-results/{session_id}/usebio/", 403),
+        (f"/api/event-results/{scheduled.tournament.pk}/pbn/", 403),
+        ("/api/session-results/999999/pbn/", 404),
+        ("/api/session-results/abc/pbn/", 404),
+        ("/api/session-results/99999999999999999999999/pbn/", 404),
+        ("/api/event-results/0/standings/", 404),
+    ]
+    for url, status in refusals:
+        answer = client.get(url)
+        assert answer.status_code == status, url
+        assert answer["Content-Type"] == "application/json" and answer.json()["detail"]
+    scheduled.tournament.standings_released = True
+    scheduled.tournament.save()
+    bad = client.get(f"/api/session-results/{session_id}/usebio/?version=2.0")
+    assert bad.status_code == 400 and "1.2 or 1.3" in bad.json()["detail"]
