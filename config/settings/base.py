@@ -199,6 +199,11 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # Two "source" fields with different choices (a board set's, a result's): named apart.
+    "ENUM_NAME_OVERRIDES": {
+        "BoardSetSourceEnum": "tournaments.models.BoardSet.Source",
+        "ResultSourceEnum": "scoring.models.ResultSource",
+    },
 }
 
 LOGGING = {

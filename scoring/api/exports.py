@@ -183,6 +183,7 @@ class SessionResultsViewSet(_ResultsFiles):
     """A session's results as files (``{id}`` is the session's id)."""
 
     missing = gettext_lazy("No such session.")
+    queryset = Session.objects.none()  # names the id's type in the schema
 
     def _sessions(self, pk):
         session = (
@@ -198,6 +199,7 @@ class EventResultsViewSet(_ResultsFiles):
     """An event's results as files, every session (``{id}`` is the event's id)."""
 
     missing = gettext_lazy("No such event.")
+    queryset = Tournament.objects.none()  # names the id's type in the schema
 
     def _sessions(self, pk):
         if not pk:
