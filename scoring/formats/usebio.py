@@ -24,7 +24,8 @@ Contract of :func:`write_usebio`:
   ``<?tenace-trump H?>`` (``NT`` for no trump) first in its ``BOARD``, which readers that do
   not know it skip and which leaves the file valid; an adjusted score's values likewise as
   ``<?tenace-adjusted A+/A-?>`` in its line. Results not played are left out.
-* Text is stripped of the characters XML 1.0 cannot hold.
+* Text is on one line (runs of white space become one space) and stripped of the
+  characters XML 1.0 cannot hold.
 """
 
 from __future__ import annotations
@@ -49,7 +50,7 @@ def usebio_doctype(version: str) -> str:
 
 def _text(parent: ET.Element, tag: str, value: object) -> ET.Element:
     element = ET.SubElement(parent, tag)
-    element.text = _NOT_XML.sub("", str(value))
+    element.text = _NOT_XML.sub("", " ".join(str(value).split()))
     return element
 
 
