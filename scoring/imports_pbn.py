@@ -229,6 +229,18 @@ def _check_deal(known: _Section, read, number: int) -> None:
         )
 
 
+def upload_text(upload) -> str:
+    """An uploaded PBN file's text: UTF-8 (with or without a byte-order mark), else Latin-1
+    (what older PBN producers write). Larger than 2 MB: :class:`ImportRefused`."""
+    raw = upload.read(MAX_BYTES + 1)
+    if len(raw) > MAX_BYTES:
+        raise ImportRefused(_("The file is too large (2 MB at most)."))
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return raw.decode("latin-1")
+
+
 def results_import_pbn(*, section_id: int, text: str, by) -> PBNResultsReport:
     """Import the results of a PBN file into section ``section_id`` (see the module
     contract)."""

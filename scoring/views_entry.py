@@ -17,8 +17,8 @@ from scoring import schedule, selectors
 from scoring.errors import ImportRefused, ResultConflict, ScoringError
 from scoring.forms import CorrectionForm, ImportForm, PBNResultsForm, format_cell, parse_cell
 from scoring.idempotency import idempotent_call
-from scoring.imports import MAX_BYTES, results_import_csv
-from scoring.imports_pbn import results_import_pbn
+from scoring.imports import results_import_csv
+from scoring.imports_pbn import results_import_pbn, upload_text
 from scoring.models import Result, ResultSource, ResultStatus
 from scoring.services import confirmation_code, result_confirm, result_correct, result_record
 from scoring.views import _section_or_404
@@ -319,7 +319,7 @@ def import_travellers(request, section_id: int) -> HttpResponse:
         try:
             pbn_report = results_import_pbn(
                 section_id=section.pk,
-                text=_upload_text(pbn_form.cleaned_data["pbn"]),
+                text=upload_text(pbn_form.cleaned_data["pbn"]),
                 by=request.user,
             )
         except ImportRefused as error:
@@ -343,15 +343,3 @@ def import_travellers(request, section_id: int) -> HttpResponse:
             "tournament": selectors.tournament_of(section),
         },
     )
-
-
-def _upload_text(upload) -> str:
-    """An uploaded text file: UTF-8 (with or without a byte-order mark), else Latin-1 (what
-    older PBN producers write)."""
-    raw = upload.read(MAX_BYTES + 1)
-    if len(raw) > MAX_BYTES:
-        raise ImportRefused(_("The file is too large (2 MB at most)."))
-    try:
-        return raw.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        return raw.decode("latin-1")

@@ -12,8 +12,7 @@ from clubs.permissions import Action, can
 from scoring import selectors
 from scoring.api.serializers import ImportSerializer
 from scoring.errors import ScoringError
-from scoring.imports import MAX_BYTES
-from scoring.imports_pbn import results_import_pbn
+from scoring.imports_pbn import results_import_pbn, upload_text
 
 PBN_REPORT = inline_serializer(
     "PBNImportReport",
@@ -50,12 +49,8 @@ def import_pbn(request) -> Response:
             {"detail": _("Only the club's secretaries import travellers.")},
             status=status.HTTP_403_FORBIDDEN,
         )
-    raw = upload.validated_data["file"].read(MAX_BYTES + 1)
     try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        text = raw.decode("latin-1")
-    try:
+        text = upload_text(upload.validated_data["file"])
         report = results_import_pbn(section_id=section.pk, text=text, by=request.user)
     except ScoringError as error:
         return Response({"detail": str(error)}, status=status.HTTP_400_BAD_REQUEST)
