@@ -78,8 +78,8 @@ def board_trump(number: int, scheme: TrumpScheme, deal: Deal | None = None) -> S
     if deal is None or deal.turned is None:
         raise DealError(
             f"board {number}: the trump is the turned card, but it is not known",
-            code="boards_board_trump_turned_card_known",
-            params={"number": str(number)},
+            code="turned_card_unknown",
+            params={"board": number},
         )
     return deal.turned.suit
 

@@ -10,13 +10,15 @@ Contract:
   hexadecimal digits (``0``–``d``), five per declarer in the order N, S, E, W, and within
   each declarer the strains NT, S, H, D, C. A table with unknown entries (``*`` or ``-``)
   is read as no table.
-* :func:`read_pbn` reads what :func:`write_pbn` writes and what other programs write:
-  ``;`` comments to the end of the line, ``{…}`` comments (over several lines too), ``%``
-  directive lines, blank lines, CRLF or CR line ends, section data (auction, play, tables)
-  and **unknown tags, which are ignored**. A board starts at each ``[Board]`` tag; tags
-  before the first one (the file's header: event, site, date) are ignored. A board without
-  ``[Dealer]`` takes its dealer from its number; without ``[Trump]`` its trump comes from
-  the ``scheme`` given to :func:`read_pbn` (``HDSC`` unless told).
+* :func:`read_pbn` reads what :func:`write_pbn` writes and what other programs write: the
+  file is cut into games by :func:`engine.pbn_games.read_games` (comments, directives,
+  section data and unknown tags are skipped; a game without ``[Board]`` is named by its
+  position). A results file repeats each board once per table: games with the same number
+  and the same deal are **one board**; the same number with another deal, dealer or trump
+  is an error. A board's dealer follows the :class:`DealerRule` (the file's ``[Dealer]`` by
+  default, else the board number's: N, E, S, W, …); without ``[Trump]`` its trump comes from
+  the ``scheme`` given (``HDSC`` unless told). :func:`read_pbn_file` also gives every game
+  (for their results) and the boards whose ``[Dealer]`` is not the number's.
 * Errors are :class:`~engine.errors.PBNError` and name the board and the line:
   ``"board 3, line 17: 7H appears twice"``.
 
@@ -28,32 +30,42 @@ True
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
+import enum
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from typing import TypeVar
 
 from engine.boards import Board, DDTable, TrumpScheme, board_dealer, board_trump
 from engine.cards import Card, Seat, Suit
 from engine.deal import parse_pbn_deal
 from engine.errors import CardError, DealError, PBNError
+from engine.pbn_games import Game, read_games
 
-__all__ = ["read_pbn", "write_pbn", "format_dd_tricks", "parse_dd_tricks"]
+__all__ = [
+    "DealerNote",
+    "DealerRule",
+    "PBNFile",
+    "board_lines",
+    "format_dd_tricks",
+    "parse_dd_tricks",
+    "pbn_tag",
+    "read_pbn",
+    "read_pbn_file",
+    "write_pbn",
+]
 
-_TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\\n]|\\.)*)"\s*\]')
-_KNOWN = ("Board", "Dealer", "Deal", "Trump", "TurnedCard", "DoubleDummyTricks")
 #: Declarer order of the DoubleDummyTricks tag.
 _DD_SEATS = (Seat.N, Seat.S, Seat.E, Seat.W)
 _HEX = "0123456789abcd"
 T = TypeVar("T")
 
 
-@dataclass
-class _RawBoard:
-    """The known tags of one board as read: name -> (value, line)."""
-
-    line: int
-    tags: dict[str, tuple[str, int]] = field(default_factory=dict)
+def pbn_tag(name: str, value: object) -> str:
+    """``[Name "value"]``: runs of white space (line breaks too) become one space, quotes and
+    backslashes are escaped."""
+    text = " ".join(str(value).split())
+    text = text.replace("\\", "\\\\").replace('"', '\\"')
+    return f'[{name} "{text}"]'
 
 
 def format_dd_tricks(table: DDTable) -> str:
@@ -69,9 +81,7 @@ def parse_dd_tricks(value: str) -> DDTable | None:
     if len(text) != 20 or any(char not in _HEX + "*-" for char in text):
         raise PBNError(
             f"DoubleDummyTricks '{value}' is not 20 hexadecimal digits (0–9, a–d) "
-            "for N, S, E, W in NT, S, H, D, C",
-            code="pbn_doubledummytricks_hexadecimal_digits_d_n",
-            params={"value": str(value)},
+            "for N, S, E, W in NT, S, H, D, C"
         )
     if any(char in "*-" for char in text):
         return None
@@ -85,123 +95,153 @@ def _trump_letter(trump: Suit | None) -> str:
     return "NT" if trump is None else trump.letter
 
 
+def board_lines(board: Board) -> list[str]:
+    """The tags that describe a board after its number: ``[Dealer]``, ``[Deal]`` (from the
+    dealer), ``[Trump]``, ``[TurnedCard]`` and ``[DoubleDummyTricks]`` when known."""
+    lines = [
+        pbn_tag("Dealer", board.dealer),
+        pbn_tag("Deal", board.deal.to_pbn(board.dealer)),
+        pbn_tag("Trump", _trump_letter(board.trump)),
+    ]
+    if board.deal.turned is not None:
+        lines.append(pbn_tag("TurnedCard", board.deal.turned))
+    if board.dd_tricks is not None:
+        lines.append(pbn_tag("DoubleDummyTricks", format_dd_tricks(board.dd_tricks)))
+    return lines
+
+
 def write_pbn(boards: Iterable[Board]) -> str:
     """The boards as a PBN file (``\\n`` line ends, one blank line after each board)."""
     lines = ["% PBN 2.1", "% EXPORT", ""]
     for board in boards:
-        lines.append(f'[Board "{board.number}"]')
-        lines.append(f'[Dealer "{board.dealer}"]')
-        lines.append(f'[Deal "{board.deal.to_pbn(board.dealer)}"]')
-        lines.append(f'[Trump "{_trump_letter(board.trump)}"]')
-        if board.deal.turned is not None:
-            lines.append(f'[TurnedCard "{board.deal.turned}"]')
-        if board.dd_tricks is not None:
-            lines.append(f'[DoubleDummyTricks "{format_dd_tricks(board.dd_tricks)}"]')
+        lines.append(pbn_tag("Board", board.number))
+        lines.extend(board_lines(board))
         lines.append("")
     return "\n".join(lines)
 
 
-def read_pbn(text: str, scheme: TrumpScheme = TrumpScheme.HDSC) -> list[Board]:
-    """The boards of a PBN file, in file order (see the module contract for what is read and
-    what is ignored)."""
-    raws: list[_RawBoard] = []
-    for name, value, line in _scan_tags(text):
-        if name == "Board":
-            raws.append(_RawBoard(line))
-        if not raws or name not in _KNOWN:
+class DealerRule(enum.StrEnum):
+    """Where a board's dealer comes from (the organiser chooses at the import)."""
+
+    #: The file's ``[Dealer]``; the board number's dealer (N, E, S, W, …) where it has none.
+    FILE = "file"
+    #: Always the board number's dealer, whatever the file says.
+    NUMBER = "number"
+
+
+@dataclass(frozen=True, slots=True)
+class DealerNote:
+    """A board whose ``[Dealer]`` in the file is not its number's dealer."""
+
+    number: int
+    file_dealer: Seat
+    number_dealer: Seat
+
+
+@dataclass(frozen=True)
+class PBNFile:
+    """A PBN file read: its boards (one per board number, in file order), every game (a
+    results file has one per table), and the boards whose dealer disagrees with the board
+    number's convention."""
+
+    boards: tuple[Board, ...]
+    games: tuple[Game, ...]
+    dealer_notes: tuple[DealerNote, ...]
+
+
+def read_pbn(
+    text: str, scheme: TrumpScheme = TrumpScheme.HDSC, dealer_rule: str = DealerRule.FILE
+) -> list[Board]:
+    """The boards of a PBN file, one per board number, in file order (see the module
+    contract for what is read and what is ignored)."""
+    return list(read_pbn_file(text, scheme, dealer_rule).boards)
+
+
+def read_pbn_file(
+    text: str, scheme: TrumpScheme = TrumpScheme.HDSC, dealer_rule: str = DealerRule.FILE
+) -> PBNFile:
+    """The file's boards, games and dealer notes (see :class:`PBNFile`). A board repeated
+    with the same deal (a results file: once per table) is one board; the same number with
+    another deal, dealer or trump is a :class:`PBNError` naming both lines."""
+    rule = DealerRule(dealer_rule)
+    games = read_games(text)
+    boards: dict[int, tuple[Board, Game]] = {}
+    notes: list[DealerNote] = []
+    for game in games:
+        if "Deal" not in game.tags:
+            if not game.deal_line:
+                raise PBNError(
+                    f"{game.where()}: the board has no [Deal] tag",
+                    code="pbn_no_deal",
+                    params={"board": game.number, "line": game.line},
+                )
             continue
-        current = raws[-1]
-        if name in current.tags:
-            where = _where(current, line)
-            raise PBNError(
-                f"{where}: a second [{name}] tag (the first is on line {current.tags[name][1]})",
-                code="pbn_second_tag_first_line",
-                params={"where": str(where), "name": str(name), "tag": str(current.tags[name][1])},
-            )
-        current.tags[name] = (value, line)
-    return [_build_board(raw, scheme) for raw in raws]
+        board = _build_board(game, scheme, rule)
+        first = boards.get(game.number)
+        if first is None:
+            boards[game.number] = (board, game)
+            note = _dealer_note(game, board)
+            if note is not None:
+                notes.append(note)
+        elif _differs(first[0], board):
+            raise _twice(first[1], game)
+        elif first[0].dd_tricks is None and board.dd_tricks is not None:
+            boards[game.number] = (board, first[1])
+    return PBNFile(tuple(board for board, _ in boards.values()), tuple(games), tuple(notes))
 
 
-def _scan_tags(text: str) -> Iterator[tuple[str, str, int]]:
-    """Each tag as ``(name, value, line)``, skipping comments, directives and section data."""
-    text = text.replace("\r\n", "\n").replace("\r", "\n")
-    position, line, size = 0, 1, len(text)
-    while position < size:
-        char = text[position]
-        if char == "\n":
-            line += 1
-            position += 1
-        elif char == ";" or (char == "%" and (position == 0 or text[position - 1] == "\n")):
-            end = text.find("\n", position)
-            position = size if end < 0 else end
-        elif char == "{":
-            end = text.find("}", position)
-            if end < 0:
-                raise PBNError(
-                    f"line {line}: a comment opened with '{{' is never closed",
-                    code="pbn_line_comment_opened_never_closed",
-                    params={"line": str(line)},
-                )
-            line += text.count("\n", position, end)
-            position = end + 1
-        elif char == "[":
-            match = _TAG.match(text, position)
-            if match is None:
-                end = text.find("\n", position)
-                snippet = text[position : size if end < 0 else end].strip()
-                raise PBNError(
-                    f'line {line}: malformed tag {snippet[:60]} (write [Name "value"])',
-                    code="pbn_line_malformed_tag_name_value",
-                    params={"line": str(line), "snippet": str(snippet[:60])},
-                )
-            yield match.group(1), match.group(2).replace('\\"', '"'), line
-            position = match.end()
-        else:
-            position += 1
+def _differs(first: Board, second: Board) -> bool:
+    return (first.deal, first.dealer, first.trump) != (second.deal, second.dealer, second.trump)
 
 
-def _where(raw: _RawBoard, line: int) -> str:
-    number = raw.tags.get("Board", ("?", 0))[0]
-    return f"board {number}, line {line}"
+def _twice(first: Game, second: Game) -> PBNError:
+    return PBNError(
+        f"board {second.number} appears twice with different deals, dealers or trumps "
+        f"(lines {first.deal_line} and {second.deal_line})",
+        code="pbn_board_twice",
+        params={"board": second.number, "first": first.deal_line, "second": second.deal_line},
+    )
 
 
-def _build_board(raw: _RawBoard, scheme: TrumpScheme) -> Board:
-    tags = raw.tags
-    value, line = tags["Board"]
-    if not value.strip().isdigit() or int(value) < 1:
-        raise PBNError(
-            f"line {line}: board number '{value}' is not a whole number from 1",
-            code="pbn_line_board_number_whole_number",
-            params={"line": str(line), "value": str(value)},
-        )
-    number = int(value)
-    if "Deal" not in tags:
-        raise PBNError(
-            f"board {number}, line {raw.line}: the board has no [Deal] tag",
-            code="pbn_board_line_board_deal_tag",
-            params={"number": str(number), "line": str(raw.line)},
-        )
+def _dealer_note(game: Game, board: Board) -> DealerNote | None:
+    if "Dealer" not in game.tags:
+        return None
+    try:
+        written = Seat.parse(game.value("Dealer"))
+    except CardError:
+        return None
+    convention = board_dealer(board.number)
+    return None if written is convention else DealerNote(board.number, written, convention)
+
+
+def _build_board(game: Game, scheme: TrumpScheme, rule: DealerRule) -> Board:
+    number = game.number
 
     def read(name: str, parse: Callable[[str], T]) -> T:
-        value, line = tags.get(name, tags["Deal"])
+        value = game.tags.get(name, game.tags["Deal"])
         try:
             return parse(value)
         except (DealError, CardError) as error:
             message = str(error).removeprefix(f"board {number}: ")
+            line = game.lines.get(name if name in game.tags else "Deal", game.line)
+            code = "turned_card_unknown" if error.code == "turned_card_unknown" else "pbn_board"
             raise PBNError(
                 f"board {number}, line {line}: {message}",
-                code="pbn_board_line",
-                params={"number": str(number), "line": str(line), "ruling": error},
+                code=code,
+                params={"board": number, "line": line, "detail": message},
             ) from None
 
-    turned = read("TurnedCard", Card.parse) if "TurnedCard" in tags else None
+    turned = read("TurnedCard", Card.parse) if game.value("TurnedCard") else None
     deal = read("Deal", lambda text: parse_pbn_deal(text, turned))
-    dealer = read("Dealer", Seat.parse) if "Dealer" in tags else board_dealer(number)
-    if "Trump" in tags:
+    if rule is DealerRule.FILE and game.value("Dealer"):
+        dealer = read("Dealer", Seat.parse)
+    else:
+        dealer = board_dealer(number)
+    if game.value("Trump"):
         trump = read("Trump", _parse_trump)
     else:
         trump = read("Deal", lambda _: board_trump(number, scheme, deal))
-    dd = read("DoubleDummyTricks", parse_dd_tricks) if "DoubleDummyTricks" in tags else None
+    dd = read("DoubleDummyTricks", parse_dd_tricks) if game.value("DoubleDummyTricks") else None
     return read("Deal", lambda _: Board(number, dealer, trump, deal, dd))
 
 
@@ -213,7 +253,5 @@ def _parse_trump(value: str) -> Suit | None:
         return Suit.parse(key)
     except CardError:
         raise PBNError(
-            f"trump '{value}' is not S, H, D, C or NT",
-            code="pbn_trump_s_h_d_c",
-            params={"value": str(value)},
+            f"trump '{value}' is not S, H, D, C or NT", code="pbn_trump", params={"trump": value}
         ) from None

@@ -92,3 +92,7 @@ class CorrectionForm(forms.Form):
 
 class ImportForm(forms.Form):
     file = forms.FileField(label=gettext_lazy("Travellers (CSV)"))
+
+
+class PBNResultsForm(forms.Form):
+    pbn = forms.FileField(label=gettext_lazy("Results file (PBN)"))

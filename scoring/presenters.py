@@ -15,7 +15,7 @@ from engine.pbn import parse_dd_tricks
 from scoring.checks import board_honours
 from scoring.models import Result, ResultVersion, StandingsSnapshot
 from scoring.schedule import board_facts
-from tournaments.models import Board, Entry
+from tournaments.models import Board, Entry, Section
 
 SUIT_SYMBOLS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
 
@@ -74,11 +74,12 @@ def _hand_record(board: Board) -> dict:
 def travellers_view(section, snapshot) -> list[dict]:
     """Every board's traveller rows (three queries however many boards)."""
     boards, entries = _boards(section), _entries(section)
-    return [_board_rows(number, snapshot, entries) for number in sorted(boards)]
+    data = snapshot.data if snapshot else None
+    return [_board_rows(number, data, entries) for number in sorted(boards)]
 
 
-def _board_rows(number: int, snapshot, entries) -> dict:
-    rows = list((snapshot.data.get("boards", {}) if snapshot else {}).get(str(number), []))
+def _board_rows(number: int, data: dict | None, entries) -> dict:
+    rows = [dict(row) for row in (data or {}).get("boards", {}).get(str(number), [])]
     for row in rows:
         row["ns_number"] = getattr(entries.get(row["ns"]), "number", "?")
         row["ew_number"] = getattr(entries.get(row["ew"]), "number", "?")
@@ -91,7 +92,7 @@ def board_view(section, number: int, snapshot, *, with_hand: bool, with_versions
     board = Board.objects.filter(board_set_id=section.board_set_id, number=number).first()
     if board is None:
         return None
-    view = _board_rows(number, snapshot, _entries(section))
+    view = _board_rows(number, snapshot.data if snapshot else None, _entries(section))
     view["hand"] = _hand_record(board) if with_hand else None
     if with_versions:
         versions = ResultVersion.objects.select_related("by").order_by("number")
@@ -165,27 +166,56 @@ def _player_key(entry) -> tuple:
     return tuple(sorted(players))
 
 
-def event_standings(tournament, sections) -> list[dict]:
-    """One ranking over ``sections`` (a session's, or the whole event's): each entry's
+def public_session_view(session) -> dict:
+    """What a session's public page shows, section by section: the standings, and each
+    board's hand record and traveller (four queries however many sections and boards)."""
+    sections = list(Section.objects.filter(session=session).order_by("name"))
+    ids = [section.pk for section in sections]
+    snapshots = latest_snapshots(ids)
+    entries = {entry.pk: entry for entry in Entry.objects.filter(section_id__in=ids)}
+    by_set: dict[int, list[Board]] = {}
+    for board in Board.objects.filter(
+        board_set_id__in={section.board_set_id for section in sections}
+    ).order_by("number"):
+        by_set.setdefault(board.board_set_id, []).append(board)
+    parts = []
+    for section in sections:
+        data = snapshots.get(section.pk)
+        boards = [
+            {**_board_rows(board.number, data, entries), "hand": _hand_record(board)}
+            for board in by_set.get(section.board_set_id, [])
+        ]
+        parts.append(
+            {"section": section, "data": data, "fields": standings_fields(data), "boards": boards}
+        )
+    return {"sections": parts}
+
+
+def latest_snapshots(section_ids) -> dict[int, dict]:
+    """The data of each section's newest standings snapshot (one query, reading only the
+    newest row of each section)."""
+    from django.db.models import OuterRef, Subquery
+
+    newest = (
+        StandingsSnapshot.objects.filter(section_id=OuterRef("section_id"))
+        .order_by("-version")
+        .values("version")[:1]
+    )
+    rows = StandingsSnapshot.objects.filter(
+        section_id__in=list(section_ids), version=Subquery(newest)
+    ).values_list("section_id", "data")
+    return dict(rows)
+
+
+def combined_standings(section_ids, snapshots: dict[int, dict], entries: dict) -> list[dict]:
+    """One ranking over the sections (a session's, or the whole event's): each entry's
     section totals added up per pair of players (``scoring.calc.combine_sessions``:
-    matchpoints add, percentages weighted by boards), ranked with shared places."""
+    matchpoints add, percentages weighted by boards), ranked with shared places. Each row:
+    ``rank``, ``rank_label``, ``name``, ``players`` (the entry's), ``total``,
+    ``percentage``, ``boards``."""
     from scoring.calc.standings import SessionTotal, combine_sessions, rank_totals
 
-    section_ids = [section.pk for section in sections]
-    snapshots: dict[int, dict] = {}
-    for section_id, data in (
-        StandingsSnapshot.objects.filter(section_id__in=section_ids)
-        .order_by("section_id", "-version")
-        .values_list("section_id", "data")
-    ):
-        snapshots.setdefault(section_id, data)
-    entries = {
-        entry.pk: entry
-        for entry in Entry.objects.filter(section_id__in=section_ids).select_related(
-            "member1", "member2"
-        )
-    }
-    parts, names = [], {}
+    parts, first = [], {}
     for section_id in section_ids:
         part = {}
         for field in (snapshots.get(section_id) or {}).get("fields", []):
@@ -194,14 +224,16 @@ def event_standings(tournament, sections) -> list[dict]:
                 if entry is None:
                     continue
                 key = _player_key(entry)
-                names.setdefault(key, str(entry))
+                first.setdefault(key, entry)
                 part[key] = SessionTotal(key, row["total"], row["boards"], row["percentage"])
         parts.append(part)
     ranked = rank_totals(combine_sessions(parts).values())
     return [
         {
+            "rank": row.rank,
             "rank_label": row.label,
-            "name": names[row.entry],
+            "name": str(first[row.entry]),
+            "entry": first[row.entry],
             "total": round(row.total, 2),
             "percentage": None if row.percentage is None else round(row.percentage, 2),
             "boards": row.boards,
@@ -209,3 +241,15 @@ def event_standings(tournament, sections) -> list[dict]:
         for rows in ranked.values()
         for row in rows
     ]
+
+
+def event_standings(tournament, sections) -> list[dict]:
+    """One ranking over ``sections`` (see :func:`combined_standings`), in three queries."""
+    section_ids = [section.pk for section in sections]
+    entries = {
+        entry.pk: entry
+        for entry in Entry.objects.filter(section_id__in=section_ids).select_related(
+            "member1", "member2"
+        )
+    }
+    return combined_standings(section_ids, latest_snapshots(section_ids), entries)

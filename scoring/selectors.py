@@ -37,13 +37,13 @@ def tournament_standings_visible(user, tournament: Tournament) -> bool:
 
 
 def tournament_get(tournament_id: int) -> Tournament | None:
-    return Tournament.objects.filter(pk=tournament_id).first()
+    return Tournament.objects.select_related("club").filter(pk=tournament_id).first()
 
 
 def session_get(session_id: int):
     from tournaments.models import Session
 
-    return Session.objects.select_related("tournament").filter(pk=session_id).first()
+    return Session.objects.select_related("tournament__club").filter(pk=session_id).first()
 
 
 def tournament_sections(tournament: Tournament, session=None) -> list[Section]:

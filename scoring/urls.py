@@ -2,10 +2,12 @@
 
 from django.urls import path
 
-from scoring import views, views_entry
+from scoring import views, views_entry, views_public
+from scoring.feeds import ReleasedResultsFeed
 
 app_name = "scoring"
 S = "sections/<int:section_id>/"
+P = "public/<slug:club_slug>/<slug:event_slug>/"
 urlpatterns = [
     path(f"{S}standings/", views.standings, name="standings"),
     path(f"{S}standings/fragment/", views.standings_fragment, name="standings-fragment"),
@@ -32,4 +34,15 @@ urlpatterns = [
     path("<int:result_id>/correct/", views_entry.correct, name="correct"),
     path("events/<int:tournament_id>/", views.event_standings_page, name="event-standings"),
     path("sessions/<int:session_id>/", views.session_standings_page, name="session-standings"),
+    # The club's public results (no login; the session page may be embedded in a frame).
+    path("public/<slug:club_slug>/", views_public.club_results, name="public-club"),
+    path("public/<slug:club_slug>/feed.atom", ReleasedResultsFeed(), name="public-feed"),
+    path(f"{P}", views_public.event_results, name="public-event"),
+    path(f"{P}files/<slug:kind>/", views_public.event_file, name="public-event-file"),
+    path(f"{P}<int:session>/", views_public.session_results, name="public-session"),
+    path(
+        f"{P}<int:session>/files/<slug:kind>/",
+        views_public.session_file,
+        name="public-session-file",
+    ),
 ]

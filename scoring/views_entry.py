@@ -15,9 +15,10 @@ from django.utils.translation import gettext as _
 from clubs.permissions import Action, can, member_of, require
 from scoring import schedule, selectors
 from scoring.errors import ImportRefused, ResultConflict, ScoringError
-from scoring.forms import CorrectionForm, ImportForm, format_cell, parse_cell
+from scoring.forms import CorrectionForm, ImportForm, PBNResultsForm, format_cell, parse_cell
 from scoring.idempotency import idempotent_call
 from scoring.imports import results_import_csv
+from scoring.imports_pbn import results_import_pbn, upload_text
 from scoring.models import Result, ResultSource, ResultStatus
 from scoring.services import confirmation_code, result_confirm, result_correct, result_record
 from scoring.views import _section_or_404
@@ -305,11 +306,25 @@ def correct(request, result_id: int) -> HttpResponse:
 
 @login_required
 def import_travellers(request, section_id: int) -> HttpResponse:
+    """Import travellers from a CSV file or the results of a PBN file; the report lists what
+    was stored and what was refused."""
     section = _section_or_404(section_id)
     require(request.user, Action.MANAGE_CLUB, selectors.club_id_of(section))
-    form = ImportForm(request.POST or None, request.FILES or None)
-    report = None
-    if request.method == "POST" and form.is_valid():
+    posted = request.method == "POST"
+    pbn_posted = posted and "pbn" in request.FILES
+    form = ImportForm(request.POST if posted and not pbn_posted else None, request.FILES or None)
+    pbn_form = PBNResultsForm(request.POST if pbn_posted else None, request.FILES or None)
+    report = pbn_report = None
+    if pbn_posted and pbn_form.is_valid():
+        try:
+            pbn_report = results_import_pbn(
+                section_id=section.pk,
+                text=upload_text(pbn_form.cleaned_data["pbn"]),
+                by=request.user,
+            )
+        except ImportRefused as error:
+            pbn_form.add_error("pbn", str(error))
+    elif posted and not pbn_posted and form.is_valid():
         try:
             report = results_import_csv(
                 section_id=section.pk, file=form.cleaned_data["file"], by=request.user
@@ -322,7 +337,9 @@ def import_travellers(request, section_id: int) -> HttpResponse:
         {
             "section": section,
             "form": form,
+            "pbn_form": pbn_form,
             "report": report,
+            "pbn_report": pbn_report,
             "tournament": selectors.tournament_of(section),
         },
     )

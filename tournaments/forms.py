@@ -52,10 +52,20 @@ class BoardSetSeedForm(forms.Form):
     trump_scheme = forms.ChoiceField(label=_("Trumps"), choices=TrumpScheme.choices)
 
 
+#: Where a board's dealer comes from when a PBN file is imported (engine.pbn.DealerRule).
+DEALER_RULES = [
+    ("file", _("The file's [Dealer] (the board number's where the file has none)")),
+    ("number", _("The board number: 1 N, 2 E, 3 S, 4 W, 5 N …")),
+]
+
+
 class BoardSetPBNForm(forms.Form):
     pbn = forms.FileField(label=_("PBN file"))
     trump_scheme = forms.ChoiceField(
         label=_("Trumps when the file has none"), choices=TrumpScheme.choices
+    )
+    dealer_rule = forms.ChoiceField(
+        label=_("Dealer of each board"), choices=DEALER_RULES, initial="file"
     )
 
 

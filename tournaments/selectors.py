@@ -127,26 +127,29 @@ def section_schedule(section: Section) -> tuple[list[TableCard], list[GuideCard]
     )
 
 
-def board_set_boards(board_set_id: int) -> list:
-    """The engine's boards of a set (deal, dealer, trump, double-dummy table), in order."""
+def engine_board(row: Board):
+    """A board row as the engine's board (deal, dealer, trump, double-dummy table)."""
     from engine.boards import Board as EngineBoard
     from engine.cards import Card, Seat, Suit
     from engine.deal import parse_pbn_deal
     from engine.pbn import parse_dd_tricks
 
-    boards = []
-    for row in Board.objects.filter(board_set_id=board_set_id).order_by("number"):
-        turned = Card.parse(row.turned) if row.turned else None
-        boards.append(
-            EngineBoard(
-                number=row.number,
-                dealer=Seat.parse(row.dealer),
-                trump=Suit.parse(row.trump) if row.trump else None,
-                deal=parse_pbn_deal(row.deal, turned=turned),
-                dd_tricks=parse_dd_tricks(row.dd_tricks) if row.dd_tricks else None,
-            )
-        )
-    return boards
+    turned = Card.parse(row.turned) if row.turned else None
+    return EngineBoard(
+        number=row.number,
+        dealer=Seat.parse(row.dealer),
+        trump=Suit.parse(row.trump) if row.trump else None,
+        deal=parse_pbn_deal(row.deal, turned=turned),
+        dd_tricks=parse_dd_tricks(row.dd_tricks) if row.dd_tricks else None,
+    )
+
+
+def board_set_boards(board_set_id: int) -> list:
+    """The engine's boards of a set (deal, dealer, trump, double-dummy table), in order."""
+    return [
+        engine_board(row)
+        for row in Board.objects.filter(board_set_id=board_set_id).order_by("number")
+    ]
 
 
 def board_set_pbn(board_set) -> str:

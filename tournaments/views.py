@@ -26,6 +26,7 @@ from tournaments.forms import (
     WithdrawForm,
 )
 from tournaments.models import Board, BoardSet, Entry, Section, Tournament, TournamentStatus
+from tournaments.seats import seat_letter
 
 
 def tournament_list(request: HttpRequest, club_slug: str) -> HttpResponse:
@@ -112,6 +113,29 @@ def _section(pk: int) -> Section:
     )
 
 
+def dealer_notes_text(imported: services.PBNImport) -> str:
+    """What the organiser is told of the boards whose dealer in the file is not their
+    number's: which boards, and whose dealer they now have."""
+    boards = ", ".join(
+        _("%(n)s (%(file)s, not %(number)s)")
+        % {
+            "n": note.number,
+            "file": seat_letter(note.file_dealer),
+            "number": seat_letter(note.number_dealer),
+        }
+        for note in imported.dealer_notes
+    )
+    if imported.dealer_rule == "number":
+        return _(
+            "The file names another dealer than the board number's on boards %(boards)s: "
+            "as you chose, their dealer follows the number."
+        ) % {"boards": boards}
+    return _(
+        "The file names another dealer than the board number's on boards %(boards)s: "
+        "as you chose, their dealer is the file's."
+    ) % {"boards": boards}
+
+
 def section_detail(request: HttpRequest, pk: int) -> HttpResponse:
     section = _section(pk)
     club = section.session.tournament.club
@@ -189,12 +213,16 @@ def section_board_set(request: HttpRequest, pk: int) -> HttpResponse:
             if not form.is_valid():
                 raise TournamentError(form.errors.as_text())
             text = form.cleaned_data["pbn"].read().decode("utf-8", errors="replace")
-            board_set = services.board_set_import_pbn(
+            imported = services.board_set_import_pbn_file(
                 club=club,
                 text=text,
                 trump_scheme=form.cleaned_data["trump_scheme"],
+                dealer_rule=form.cleaned_data["dealer_rule"],
                 name=form.cleaned_data["pbn"].name,
             )
+            board_set = imported.board_set
+            if imported.dealer_notes:
+                messages.warning(request, dealer_notes_text(imported))
         else:
             form = BoardSetSeedForm(request.POST)
             if not form.is_valid():

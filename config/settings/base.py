@@ -15,6 +15,8 @@ from pathlib import Path
 import dj_database_url
 from django.utils.translation import gettext_lazy as _
 
+from config import __version__
+
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 #: A checkout (manage.py beside the packages) keeps templates/, static/ and locale/ at its
 #: top; an installed wheel carries them inside the tenace app, found as an app's own.
@@ -199,15 +201,23 @@ REST_FRAMEWORK = {
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
     "PAGE_SIZE": 100,
 }
+#: The release, for the API schema, /healthz and the files Tenace writes (from config).
+TENACE_VERSION = __version__
+
 SPECTACULAR_SETTINGS = {
     "TITLE": "Tenace API",
     "DESCRIPTION": "Clubs, club nights, duplicate whist tournaments, results and standings.",
-    "VERSION": "0.1.0",
+    "VERSION": TENACE_VERSION,
     "SERVE_INCLUDE_SCHEMA": False,
     # Swagger UI served from our own static files: no CDN needed at the club.
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # Two "source" fields with different choices (a board set's, a result's): named apart.
+    "ENUM_NAME_OVERRIDES": {
+        "BoardSetSourceEnum": "tournaments.models.BoardSet.Source",
+        "ResultSourceEnum": "scoring.models.ResultSource",
+    },
 }
 
 LOGGING = {

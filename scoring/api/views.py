@@ -23,6 +23,7 @@ from rest_framework.response import Response
 from clubs.permissions import Action, can
 from scoring import selectors
 from scoring.api.auth import ResultTokenAuthentication
+from scoring.api.imports_pbn import PBN_IMPORT_RESPONSES, import_pbn
 from scoring.api.serializers import (
     ConfirmSerializer,
     CorrectionSerializer,
@@ -273,6 +274,17 @@ class ResultViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
         except ScoringError as error:
             return Response({"detail": str(error)}, status=status.HTTP_400_BAD_REQUEST)
         return Response(report.as_dict())
+
+    @extend_schema(
+        summary="Import the results of a PBN file",
+        request={"multipart/form-data": ImportSerializer},
+        responses=PBN_IMPORT_RESPONSES,
+    )
+    @action(detail=False, methods=["post"], url_path="import-pbn")
+    def import_pbn(self, request):
+        """Each result in the file ([Result] or a [ScoreTable] row) stored on the section's
+        board with the same deal, or refused with its line and reason (secretaries)."""
+        return import_pbn(request)
 
 
 class StandingsViewSet(viewsets.ViewSet):

@@ -83,7 +83,7 @@ def test_pbn_error_for_a_card_twice_and_a_short_hand():
         read_pbn(f'[Board "4"]\n[Deal "{twice}"]\n')
     short = DEAL.replace("..AKQJT98765432.", "..AKQJT9876543.", 1)
     with pytest.raises(PBNError, match="^board 5, line 3: S holds 12 cards; 2D is missing$"):
-        read_pbn(f'[Board "5"]\n\n[Deal "{short}"]\n')
+        read_pbn(f'\n[Board "5"]\n[Deal "{short}"]\n')
 
 
 def test_pbn_error_for_malformed_tags_and_values():

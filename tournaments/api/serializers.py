@@ -111,7 +111,30 @@ class BoardSetCreateSerializer(serializers.Serializer):
         required=False, help_text="A PBN file's text; instead of count/seed"
     )
     trump_scheme = serializers.CharField(required=False, default="hdsc")
+    dealer_rule = serializers.ChoiceField(
+        choices=["file", "number"],
+        required=False,
+        default="file",
+        help_text="PBN import: each board's dealer from the file's [Dealer] (the number's "
+        "where it has none), or always from the board number",
+    )
     name = serializers.CharField(required=False, allow_blank=True, default="")
+
+
+class DealerNoteSerializer(serializers.Serializer):
+    board = serializers.IntegerField(help_text="Board number")
+    file_dealer = serializers.CharField(help_text="The dealer the file names")
+    number_dealer = serializers.CharField(help_text="The board number's dealer (N, E, S, W …)")
+
+
+class BoardSetCreatedSerializer(BoardSetSerializer):
+    """A new board set, with the boards of an imported PBN file whose dealer is not their
+    number's (empty for a set dealt from a seed)."""
+
+    dealer_notes = DealerNoteSerializer(many=True, read_only=True)
+
+    class Meta(BoardSetSerializer.Meta):
+        fields = [*BoardSetSerializer.Meta.fields, "dealer_notes"]
 
 
 class GenerateSerializer(serializers.Serializer):

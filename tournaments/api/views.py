@@ -208,20 +208,31 @@ class BoardSetViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets
         club = request.data.get("club")
         return int(club) if str(club).isdigit() else None
 
-    @extend_schema(request=s.BoardSetCreateSerializer, responses={201: s.BoardSetSerializer})
+    @extend_schema(request=s.BoardSetCreateSerializer, responses={201: s.BoardSetCreatedSerializer})
     def create(self, request: Request) -> Response:
         body = s.BoardSetCreateSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         data = body.validated_data
         club = get_object_or_404(Club, pk=data["club"])
+        notes = []
         try:
             if data.get("pbn"):
-                board_set = services.board_set_import_pbn(
+                imported = services.board_set_import_pbn_file(
                     club=club,
                     text=data["pbn"],
                     trump_scheme=data["trump_scheme"],
+                    dealer_rule=data["dealer_rule"],
                     name=data["name"],
                 )
+                board_set = imported.board_set
+                notes = [
+                    {
+                        "board": note.number,
+                        "file_dealer": note.file_dealer.name,
+                        "number_dealer": note.number_dealer.name,
+                    }
+                    for note in imported.dealer_notes
+                ]
             else:
                 board_set = services.board_set_generate(
                     club=club,
@@ -233,7 +244,8 @@ class BoardSetViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets
         except TournamentError as error:
             raise _bad(error) from error
         board_set = self.get_queryset().get(pk=board_set.pk)
-        return Response(s.BoardSetSerializer(board_set).data, status=status.HTTP_201_CREATED)
+        board_set.dealer_notes = notes
+        return Response(s.BoardSetCreatedSerializer(board_set).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(responses={(200, "text/plain"): OpenApiTypes.STR})
     @action(detail=True, methods=["get"])

@@ -14,9 +14,11 @@ detail.
 
 from tournaments.services.boards import (
     MAX_BOARDS,
+    PBNImport,
     board_deal_change,
     board_set_generate,
     board_set_import_pbn,
+    board_set_import_pbn_file,
 )
 from tournaments.services.events import (
     entry_add,
@@ -30,9 +32,11 @@ from tournaments.services.sections import section_board_set_choose, section_sche
 
 __all__ = [
     "MAX_BOARDS",
+    "PBNImport",
     "board_deal_change",
     "board_set_generate",
     "board_set_import_pbn",
+    "board_set_import_pbn_file",
     "entry_add",
     "entry_remove",
     "entry_substitute",

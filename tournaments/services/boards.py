@@ -6,6 +6,7 @@ from __future__ import annotations
 import logging
 import secrets
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
@@ -17,7 +18,7 @@ from engine.boards import Board as EngineBoard
 from engine.boards import TrumpScheme as EngineTrumpScheme
 from engine.boards import board_set as engine_board_set
 from engine.errors import EngineError
-from engine.pbn import format_dd_tricks, read_pbn
+from engine.pbn import DealerNote, DealerRule, format_dd_tricks, read_pbn_file
 from tournaments import selectors
 from tournaments.errors import (
     BoardPlayedError,
@@ -84,31 +85,74 @@ def board_set_generate(
     return board_set
 
 
+@dataclass(frozen=True)
+class PBNImport:
+    """A board set read from a PBN file, with what the organiser should know: the boards
+    whose ``[Dealer]`` is not their number's (and which rule decided), and how many games
+    the file holds (a results file has one per table)."""
+
+    board_set: BoardSet
+    dealer_rule: str
+    dealer_notes: tuple[DealerNote, ...]
+    games: int
+
+
+def _pbn_refusal(error: EngineError) -> BoardSetError:
+    if getattr(error, "code", "") == "turned_card_unknown":
+        return BoardSetError(
+            _(
+                "Board %(n)s has no turned card ([TurnedCard] tag) in this file, so its trumps "
+                "cannot be the turned card. Import the file again choosing “Hearts, diamonds, "
+                "spades, clubs (fixed rotation)” or “No trumps, then spades, hearts, diamonds, "
+                "clubs” for the trumps."
+            )
+            % {"n": error.params.get("board", "?")}
+        )
+    return BoardSetError(ruling_text(error))
+
+
 @transaction.atomic
-def board_set_import_pbn(
-    *, club: Club, text: str, trump_scheme: str = "hdsc", name: str = ""
-) -> BoardSet:
-    """A board set read from a PBN file; nothing is saved when any board is wrong."""
+def board_set_import_pbn_file(
+    *,
+    club: Club,
+    text: str,
+    trump_scheme: str = "hdsc",
+    dealer_rule: str = DealerRule.FILE,
+    name: str = "",
+) -> PBNImport:
+    """A board set read from a PBN file; nothing is saved when any board is wrong. A board
+    repeated with the same deal (a results file has one game per table) is one board; its
+    dealer follows ``dealer_rule`` (``"file"``: the file's ``[Dealer]``, else the number's;
+    ``"number"``: always the number's)."""
     scheme = _engine_scheme(trump_scheme)
+    if dealer_rule not in {rule.value for rule in DealerRule}:
+        raise BoardSetError(_("Unknown dealer rule: %(rule)s") % {"rule": dealer_rule})
     try:
-        boards = read_pbn(text, scheme)
+        read = read_pbn_file(text, scheme, dealer_rule)
     except EngineError as error:
-        raise BoardSetError(ruling_text(error)) from error
-    if not boards:
+        raise _pbn_refusal(error) from error
+    if not read.boards:
         raise BoardSetError(_("The PBN file has no boards."))
-    numbers = [b.number for b in boards]
-    if len(set(numbers)) != len(numbers):
-        twice = sorted({n for n in numbers if numbers.count(n) > 1})
-        raise BoardSetError(_("Board %(n)s appears twice in the file.") % {"n": twice[0]})
+    if len(read.boards) > MAX_BOARDS:
+        raise BoardSetError(_("A board set has 1 to %(max)s boards.") % {"max": MAX_BOARDS})
     board_set = BoardSet.objects.create(
         club=club,
         name=name or _("Imported boards"),
         source=BoardSet.Source.PBN,
         trump_scheme=scheme.value,
     )
-    Board.objects.bulk_create(_board_row(board_set, b) for b in boards)
+    Board.objects.bulk_create(_board_row(board_set, b) for b in read.boards)
     _analyse_later(board_set)
-    return board_set
+    return PBNImport(board_set, str(dealer_rule), read.dealer_notes, len(read.games))
+
+
+def board_set_import_pbn(
+    *, club: Club, text: str, trump_scheme: str = "hdsc", name: str = "", dealer_rule: str = "file"
+) -> BoardSet:
+    """A board set read from a PBN file (see :func:`board_set_import_pbn_file`)."""
+    return board_set_import_pbn_file(
+        club=club, text=text, trump_scheme=trump_scheme, dealer_rule=dealer_rule, name=name
+    ).board_set
 
 
 SEATS = ("N", "E", "S", "W")

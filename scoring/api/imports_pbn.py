@@ -1,0 +1,60 @@
+"""``POST /api/results/import-pbn/``: the results of a PBN file as a section's travellers
+(:mod:`scoring.imports_pbn`), for the club's secretaries."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import inline_serializer
+from rest_framework import serializers, status
+from rest_framework.response import Response
+
+from clubs.permissions import Action, can
+from scoring import selectors
+from scoring.api.serializers import ImportSerializer
+from scoring.errors import ScoringError
+from scoring.imports_pbn import results_import_pbn, upload_text
+
+PBN_REPORT = inline_serializer(
+    "PBNImportReport",
+    {
+        "stored": serializers.IntegerField(),
+        "already_stored": serializers.IntegerField(),
+        "without_result": serializers.IntegerField(),
+        "refused": serializers.ListField(
+            child=inline_serializer(
+                "PBNImportRefusal",
+                {
+                    "line": serializers.IntegerField(),
+                    "board": serializers.IntegerField(),
+                    "reason": serializers.CharField(),
+                },
+            )
+        ),
+    },
+)
+DETAIL = inline_serializer("ImportRefusal", {"detail": serializers.CharField()})
+
+
+def import_pbn(request) -> Response:
+    """The PBN results import behind ``POST /api/results/import-pbn/``."""
+    upload = ImportSerializer(data=request.data)
+    if not upload.is_valid():
+        return Response(
+            {"detail": _("Send the section's id and the PBN file."), "errors": upload.errors},
+            status=status.HTTP_400_BAD_REQUEST,
+        )
+    section = selectors.section_get(upload.validated_data["section"])
+    if section is None or not can(request.user, Action.MANAGE_CLUB, selectors.club_id_of(section)):
+        return Response(
+            {"detail": _("Only the club's secretaries import travellers.")},
+            status=status.HTTP_403_FORBIDDEN,
+        )
+    try:
+        text = upload_text(upload.validated_data["file"])
+        report = results_import_pbn(section_id=section.pk, text=text, by=request.user)
+    except ScoringError as error:
+        return Response({"detail": str(error)}, status=status.HTTP_400_BAD_REQUEST)
+    return Response(report.as_dict())
+
+
+PBN_IMPORT_RESPONSES = {200: PBN_REPORT, 400: DETAIL, 403: DETAIL}
