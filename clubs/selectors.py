@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, field
 
-from django.db.models import Q, QuerySet
+from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.shortcuts import get_object_or_404
 
 from clubs.models import Club, ClubNight, Member, Membership, Season
@@ -276,12 +276,15 @@ class NamedLadders:
 
 
 def season_ladders_named(season: Season) -> NamedLadders:
-    """:func:`clubs.ladder.season_ladders` with the members of the rows (one more query)."""
+    """:func:`clubs.ladder.season_ladders` with the members of the rows (one more query);
+    each member's ``in_club`` says whether they have a player page in the season's club."""
     from clubs.ladder import season_ladders
 
     ladders = season_ladders(season)
     ids = {r.member_id for r in ladders.rubber} | {r.member_id for r in ladders.tournaments}
-    members = Member.objects.in_bulk(ids)
+    # ``in_club``: the member has a page in this club (a guest at its events may not).
+    in_club = Membership.objects.filter(club_id=season.club_id, member_id=OuterRef("pk"))
+    members = Member.objects.annotate(in_club=Exists(in_club)).in_bulk(ids)
     return NamedLadders(
         rule=ladders.rule,
         rubber=[(row, members.get(row.member_id)) for row in ladders.rubber],
