@@ -69,16 +69,23 @@ def axe_findings(page, impacts: tuple[str, ...] = SERIOUS) -> list[str]:
 
 
 _WIDEST = """(limit) => {
+  const clipped = (el) => {
+    if (['absolute', 'fixed'].includes(getComputedStyle(el).position)) return false;
+    for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) {
+      if (['auto', 'scroll', 'hidden', 'clip'].includes(getComputedStyle(up).overflowX)) return true;
+    }
+    return false;
+  };
   const out = [];
   for (const el of document.body.querySelectorAll('*')) {
     const box = el.getBoundingClientRect();
-    if (box.right > limit + 1) {
+    if (box.right > limit + 1 && !clipped(el)) {
       const name = el.tagName.toLowerCase() + (el.id ? '#' + el.id : '') +
         (el.className && typeof el.className === 'string' ? '.' + el.className.trim().split(/\\s+/).join('.') : '');
       out.push([Math.round(box.right), name]);
     }
   }
-  return out.sort((a, b) => b[0] - a[0]).slice(0, 3);
+  return out.sort((a, b) => b[0] - a[0]).slice(0, 4);
 }"""
 
 

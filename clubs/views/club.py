@@ -11,6 +11,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from clubs import selectors, services
 from clubs.errors import ClubError, MemberImportRefused
@@ -226,7 +227,11 @@ def player(request: HttpRequest, slug: str, member_id: int) -> HttpResponse:
             history.form_points,
             title=_("Form of %(name)s over %(season)s")
             % {"name": member.name, "season": season.name},
-            description=_("Cumulative rubber points after each of %(n)d club nights: %(total)g.")
+            description=ngettext(
+                "Cumulative rubber points after %(n)d club night: %(total)g.",
+                "Cumulative rubber points after each of %(n)d club nights: %(total)g.",
+                len(history.nights),
+            )
             % {"n": len(history.nights), "total": history.total_points},
         )
     return render(
