@@ -37,32 +37,36 @@ _SUIT_BY_NAME = {"SPADES": "S", "HEARTS": "H", "DIAMONDS": "D", "CLUBS": "C"}
 
 def _key(value) -> str:
     """``"n"``, ``"N"``, ``Seat.NORTH``-like enums and ``"north"`` all give ``"N"``."""
-    text = str(getattr(value, "value", value) or "").strip().upper()
+    text = str(getattr(value, "value", value)).strip().upper() if value is not None else ""
     return {"NORTH": "N", "EAST": "E", "SOUTH": "S", "WEST": "W"}.get(text, text)
+
+
+def _say(words: dict, key: str, value) -> str:
+    """The word for ``key`` in the active language, or ``value`` as given."""
+    word = words.get(key)
+    if word:
+        return word()
+    return "" if value is None else str(value)
 
 
 def seat_letter(seat) -> str:
     """``"W"`` → "W" (en), "O" (es), "Z" (cs); anything else is returned as given."""
-    word = _SEAT_LETTERS.get(_key(seat))
-    return word() if word else str(seat or "")
+    return _say(_SEAT_LETTERS, _key(seat), seat)
 
 
 def seat_name(seat) -> str:
     """``"W"`` → "West", "Oeste", "Západ"."""
-    word = _SEAT_NAMES.get(_key(seat))
-    return word() if word else str(seat or "")
+    return _say(_SEAT_NAMES, _key(seat), seat)
 
 
 def side_letters(side) -> str:
     """``"EW"`` → "EW", "EO", "VZ"; ``"NS"`` → "NS", "NS", "SJ"."""
-    word = _SIDES.get(_key(side))
-    return word() if word else str(side or "")
+    return _say(_SIDES, _key(side), side)
 
 
 def side_name(side) -> str:
     """``"EW"`` → "East–West", "Este–Oeste", "Východ–Západ"."""
-    word = _SIDE_NAMES.get(_key(side))
-    return word() if word else str(side or "")
+    return _say(_SIDE_NAMES, _key(side), side)
 
 
 def suit_key(suit) -> str:
@@ -73,8 +77,7 @@ def suit_key(suit) -> str:
 
 def suit_name(suit) -> str:
     """``"C"`` → "clubs", "tréboles", "kříže"; anything else (no trumps) as given."""
-    word = _SUIT_NAMES.get(suit_key(suit))
-    return word() if word else str(suit or "")
+    return _say(_SUIT_NAMES, suit_key(suit), suit)
 
 
 def suit_symbol(suit) -> str:

@@ -38,6 +38,7 @@ def test_values_that_are_no_seat_or_suit_are_shown_as_given():
         assert game_words.seat_letter("Dummy") == "Dummy"
         assert game_words.suit_name("NT") == "NT"
         assert game_words.side_letters("") == ""
+        assert (game_words.side_letters(0), game_words.seat_letter(None)) == ("0", "")
 
 
 @pytest.mark.parametrize(
