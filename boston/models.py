@@ -10,6 +10,7 @@ from __future__ import annotations
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from clubs.models import ClubNight, Correction, Member, SeatName, User
 from engine.boston.auction import Level
@@ -69,10 +70,10 @@ SUPPORTABLE = [level.name for level in Level if level.supportable]
 
 
 class SuitName(models.TextChoices):
-    SPADES = "S", _("spades")
-    HEARTS = "H", _("hearts")
-    DIAMONDS = "D", _("diamonds")
-    CLUBS = "C", _("clubs")
+    SPADES = "S", pgettext_lazy("suit", "spades")
+    HEARTS = "H", pgettext_lazy("suit", "hearts")
+    DIAMONDS = "D", pgettext_lazy("suit", "diamonds")
+    CLUBS = "C", pgettext_lazy("suit", "clubs")
 
 
 class TrumpChoice(models.TextChoices):

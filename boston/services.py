@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from boston.models import BostonHand, BostonHandCorrection, BostonSeat, BostonTable
 from boston.verdict import (
@@ -25,6 +26,7 @@ from boston.verdict import (
     table_profile,
 )
 from clubs.errors import ClubError, HandConflict, HandRefused
+from clubs.game_words import seat_letter
 from clubs.models import ClubNight, Member, Membership, User
 from clubs.rulings import error_text
 from engine.boston.auction import Contract
@@ -123,13 +125,19 @@ def _clean(row: BostonHand) -> None:
 def hand_summary(hand: BostonHand) -> str:
     """One line saying what a stored hand was, for conflicts and histories."""
     if not hand.level and hand.all_pass_tricks:
-        each = ", ".join(f"{seat} {count}" for seat, count in hand.all_pass_tricks.items())
+        each = ", ".join(
+            f"{seat_letter(seat)} {count}" for seat, count in hand.all_pass_tricks.items()
+        )
         return _("all passed, played: %(each)s") % {"each": each}
     if not hand.level:
         return _("all passed, redealt")
-    return _("%(contract)s by %(declarer)s, %(tricks)d tricks") % {
+    return ngettext(
+        "%(contract)s by %(declarer)s, %(tricks)d trick",
+        "%(contract)s by %(declarer)s, %(tricks)d tricks",
+        hand.tricks,
+    ) % {
         "contract": hand.get_level_display(),
-        "declarer": hand.declarer,
+        "declarer": seat_letter(hand.declarer),
         "tricks": hand.tricks,
     }
 

@@ -25,6 +25,7 @@ from boston.services import (
     seat_order,
 )
 from clubs.errors import ClubError, HandConflict
+from clubs.game_words import seat_letter
 from clubs.ladder import season_rule
 from clubs.models import Member, Season
 from clubs.permissions import Action, can, require
@@ -43,7 +44,8 @@ def _seated(table: BostonTable) -> list[int]:
 
 def _seat_and_name(table: BostonTable, seat: str) -> str:
     names = {s.seat: s.member.name for s in table.seats.all()}
-    return f"{seat} ({names[seat]})" if seat in names else seat
+    letter = seat_letter(seat)
+    return f"{letter} ({names[seat]})" if seat in names else letter
 
 
 def night(request: HttpRequest, slug: str, night_id: int) -> HttpResponse:

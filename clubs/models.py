@@ -10,6 +10,7 @@ from django.contrib.auth.models import AbstractUser
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 
 class User(AbstractUser):
@@ -165,10 +166,10 @@ class SideName(models.TextChoices):
 
 
 class TrumpName(models.TextChoices):
-    SPADES = "S", _("Spades")
-    HEARTS = "H", _("Hearts")
-    DIAMONDS = "D", _("Diamonds")
-    CLUBS = "C", _("Clubs")
+    SPADES = "S", pgettext_lazy("suit", "Spades")
+    HEARTS = "H", pgettext_lazy("suit", "Hearts")
+    DIAMONDS = "D", pgettext_lazy("suit", "Diamonds")
+    CLUBS = "C", pgettext_lazy("suit", "Clubs")
 
 
 class RevokePenaltyName(models.TextChoices):

@@ -8,10 +8,10 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, field
 
-from django.db.models import Q
+from django.db.models import Exists, OuterRef, Q
 
 from clubs.ladder import LADDER_SOURCES, LadderResult, SeasonLadder
-from clubs.models import Club, ClubNight, Member, Season
+from clubs.models import Club, ClubNight, Member, Membership, Season
 from clubs.selectors import LATEST, club_seasons, rubber_partners
 from scoring.ladder import season_tournament_percentages
 from tenace import parts
@@ -189,10 +189,13 @@ class NamedLadders:
 
 
 def season_ladders_named(season: Season) -> NamedLadders:
-    """:func:`tenace.ladders.season_ladders` with the members of the rows (one more query)."""
+    """:func:`tenace.ladders.season_ladders` with the members of the rows (one more query);
+    each member's ``in_club`` says whether they have a player page in the season's club."""
     ladders = season_ladders(season)
     ids = {r.member_id for r in ladders.rubber} | {r.member_id for r in ladders.tournaments}
-    members = Member.objects.in_bulk(ids)
+    # ``in_club``: the member has a page in this club (a guest at its events may not).
+    in_club = Membership.objects.filter(club_id=season.club_id, member_id=OuterRef("pk"))
+    members = Member.objects.annotate(in_club=Exists(in_club)).in_bulk(ids)
     return NamedLadders(
         rule=ladders.rule,
         rubber=[(row, members.get(row.member_id)) for row in ladders.rubber],

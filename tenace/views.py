@@ -11,6 +11,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from clubs import selectors as club_selectors
 from clubs.models import Club
@@ -77,7 +78,11 @@ def player(request: HttpRequest, slug: str, member_id: int) -> HttpResponse:
             history.form_points,
             title=_("Form of %(name)s over %(season)s")
             % {"name": member.name, "season": season.name},
-            description=_("Cumulative rubber points after each of %(n)d club nights: %(total)g.")
+            description=ngettext(
+                "Cumulative rubber points after %(n)d club night: %(total)g.",
+                "Cumulative rubber points after each of %(n)d club nights: %(total)g.",
+                len(history.nights),
+            )
             % {"n": len(history.nights), "total": history.total_points},
         )
     return render(

@@ -186,6 +186,15 @@ class Section(models.Model):
     def __str__(self) -> str:
         return f"{self.session} — {self.name}"
 
+    @property
+    def label(self) -> str:
+        """The section within its event, for headings that already name the event:
+        "Session 1, section A"."""
+        return _("Session %(session)s, section %(section)s") % {
+            "session": self.session.number,
+            "section": self.name,
+        }
+
 
 class Direction(models.TextChoices):
     NONE = "", _("Any direction")

@@ -8,6 +8,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from clubs.models import Club
@@ -229,8 +230,11 @@ def section_board_set(request: HttpRequest, pk: int) -> HttpResponse:
                 raise TournamentError(form.errors.as_text())
             board_set = services.board_set_generate(club=club, **form.cleaned_data)
         services.section_board_set_choose(section=section, board_set=board_set)
+        count = board_set.boards.count()
         messages.success(
-            request, _("Board set ready: %(n)s boards.") % {"n": board_set.boards.count()}
+            request,
+            ngettext("Board set ready: %(n)s board.", "Board set ready: %(n)s boards.", count)
+            % {"n": count},
         )
     except TournamentError as error:
         messages.error(request, str(error))
@@ -266,7 +270,13 @@ def entry_withdraw(request: HttpRequest, pk: int) -> HttpResponse:
                 entry=entry, changed_by=request.user, **form.cleaned_data
             )
             messages.success(
-                request, _("Withdrawn: %(n)s boards flagged not played.") % {"n": flagged}
+                request,
+                ngettext(
+                    "Withdrawn: %(n)s board flagged not played.",
+                    "Withdrawn: %(n)s boards flagged not played.",
+                    flagged,
+                )
+                % {"n": flagged},
             )
         except TournamentError as error:
             messages.error(request, str(error))

@@ -176,7 +176,7 @@ def test_player_page_history_partners_and_form_chart(client, club, season):
     page = response.content.decode()
     assert '<svg xmlns="http://www.w3.org/2000/svg"' in page
     assert f'<title id="form-title">Form of {a.name} over 2026</title>' in page
-    assert "<script" not in page.split("<main", 1)[1]
+    assert "<script" not in page.split("<main", 1)[1].split("</main>", 1)[0]
 
 
 def test_player_page_without_seasons_or_results(client, club):

@@ -246,7 +246,8 @@ def test_hand_records_show_every_board_with_trump_and_dealer(client, club_people
     import re
 
     found = re.findall(
-        r"Board (\d+)</h2>\s*<p>Dealer: (\w) · Trumps: <strong class=\"suit-(\w+)\">", page
+        r"Board (\d+)</h2>\s*<p>Dealer: (\w) · Trumps: <strong><span class=\"suit suit-(\w+)\"",
+        page,
     )
     assert found == [("1", "N", "H"), ("2", "E", "D"), ("3", "S", "S")]
 

@@ -12,6 +12,7 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from clubs.game_words import seat_letter
 from clubs.models import Club
 from clubs.rulings import ruling_text
 from engine.boards import Board as EngineBoard
@@ -187,7 +188,7 @@ def _turned_kept(board: Board, deal: Any) -> str:
                 "Trumps on board %(n)s are the turned card %(card)s, which the new deal does "
                 "not give the dealer (%(dealer)s)."
             )
-            % {"n": board.number, "card": board.turned, "dealer": board.dealer}
+            % {"n": board.number, "card": board.turned, "dealer": seat_letter(board.dealer)}
         )
     return ""
 
