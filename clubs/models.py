@@ -83,6 +83,9 @@ class Member(models.Model):
     email = models.EmailField(_("email"), blank=True)
     phone = models.CharField(_("phone"), max_length=40, blank=True)
     erased = models.DateTimeField(_("erased"), null=True, blank=True, editable=False)
+    erased_by = models.ForeignKey(
+        User, null=True, blank=True, on_delete=models.SET_NULL, related_name="+", editable=False
+    )
     user = models.OneToOneField(
         User,
         null=True,

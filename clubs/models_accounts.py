@@ -19,7 +19,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from clubs.models import Club, Member, Membership
+from clubs.models import Club, Member, Membership, Role
 
 
 class ApiToken(models.Model):
@@ -127,3 +127,20 @@ class RoleChange(models.Model):
 
     def __str__(self) -> str:
         return f"{self.club}: {self.member} {self.action}"
+
+    @staticmethod
+    def _described(state: dict | None) -> str:
+        if not state or "role" not in state:
+            return ""
+        role = Role(state["role"]).label if state["role"] in Role.values else state["role"]
+        return f"{role} {state.get('from') or ''} – {state.get('to') or '…'}"
+
+    @property
+    def before_text(self) -> str:
+        """The role before the change, e.g. "Secretary 2026-01-01 – …" ("" for none)."""
+        return self._described(self.before)
+
+    @property
+    def after_text(self) -> str:
+        """The role after the change ("" when it was removed)."""
+        return self._described(self.after)
