@@ -6,3 +6,13 @@ class ClubsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "clubs"
     verbose_name = _("Clubs")
+
+    def ready(self) -> None:
+        from clubs import people_parts
+        from clubs.people import person_part_register
+
+        person_part_register(
+            "club_nights",
+            export=people_parts.club_nights_export,
+            erase=people_parts.club_nights_erase,
+        )

@@ -49,8 +49,9 @@ def _parse_date(text: str, column: str) -> dt.date | None:
         ) from None
 
 
-def _row_to_membership(club: Club, row: dict[str, str]) -> Membership:
-    """Build (unsaved) the membership a CSV row asks for; raise ValidationError if it cannot."""
+def _row_to_membership(club: Club, row: dict[str, str], made: dict[str, Member]) -> Membership:
+    """Build (unsaved) the membership a CSV row asks for; raise ValidationError if it cannot.
+    ``made``: the members this file created so far, by email (a second row of one person)."""
     name = (row.get("name") or "").strip()
     email = (row.get("email") or "").strip()
     role = (row.get("role") or "").strip().lower()
@@ -67,11 +68,13 @@ def _row_to_membership(club: Club, row: dict[str, str]) -> Membership:
     valid_to = _parse_date((row.get("to") or "").strip(), "to")
     # Only this club's own members are recognised by email: anyone else is a new record
     # (a person of another club joins by accepting this club's invitation).
-    member = club_member_by_email(club, email)
+    member = club_member_by_email(club, email) or made.get(email.lower())
     if member is None:
         member = Member(name=name, email=email, phone=(row.get("phone") or "").strip())
         member.full_clean()
         member.save()
+        if email:
+            made[email.lower()] = member
     membership = Membership(
         club=club, member=member, role=role, valid_from=valid_from, valid_to=valid_to
     )
@@ -104,10 +107,11 @@ def member_import_csv(*, club: Club, text: str, by=None) -> ImportReport:
     refused: list[RefusedRow] = []
     memberships: list[Membership] = []
     seen: set[tuple[int, str, dt.date]] = set()
+    made: dict[str, Member] = {}
     for row in reader:
         line = reader.line_num
         try:
-            membership = _row_to_membership(club, row)
+            membership = _row_to_membership(club, row, made)
         except ValidationError as error:
             refused.append(RefusedRow(line, _messages(error)))
             continue
