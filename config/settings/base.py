@@ -256,4 +256,6 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
+    # Every login is logged at INFO by django-axes; failures and lockouts are WARNING.
+    "loggers": {"axes": {"level": "WARNING"}},
 }
