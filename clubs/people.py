@@ -218,8 +218,8 @@ def _pointers_to_member() -> list[models.ForeignKey]:
     model metadata, so the apps above need not be imported), the login aside."""
     return [
         relation.field
-        for relation in Member._meta.related_objects
-        if isinstance(relation.field, models.ForeignKey) and not relation.one_to_one
+        for relation in Member._meta.get_fields(include_hidden=True)
+        if isinstance(relation, models.ManyToOneRel) and not relation.one_to_one
     ]
 
 

@@ -6,7 +6,7 @@
   set → Redis is the Celery broker, result backend and the Django cache.
 - ``SECRET_KEY``, ``ALLOWED_HOSTS`` (comma-separated), ``DEBUG`` (``1``/``0``).
 - ``EMAIL_URL``: unset → emails are printed on the console (the embedded default);
-  ``smtp+tls://user:password@host:587`` → sent through that server (``dj-email-url``).
+  ``submission://user:password@host:587`` (STARTTLS) → sent through that server (``dj-email-url``).
   ``DEFAULT_FROM_EMAIL`` is the sender.
 - ``LOGIN_FAILURE_LIMIT`` (8) failed logins from one address or for one username lock it
   out for ``LOGIN_LOCKOUT_MINUTES`` (15), until a club's secretary unlocks it.
