@@ -77,7 +77,7 @@ def test_invited_by_email_the_member_sets_a_password_and_logs_in(client, club, s
     assert "ana@example.org" in with_report.content.decode()
     (message,) = mail.outbox
     assert message.to == ["ana@example.org"] and "Casino" in message.subject
-    assert "invita" in message.body  # in the club's language (Spanish)
+    assert "le invita a acceder" in message.body  # in the club's language (Spanish)
     guest = Client()
     opened = guest.get(_path(_link(message)))
     assert opened.status_code == 302 and opened["Location"] == "/account/invitation/accept/"
