@@ -18,7 +18,7 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from clubs.errors import ClubError
+from clubs.errors import ClubError, saved_or_refused
 from clubs.mail import email_queue, email_render
 from clubs.models import Member, User
 
@@ -38,12 +38,7 @@ def person_details_update(*, user: User, name: str, phone: str) -> Member:
     if member.erased is not None:
         raise ClubError(_("This record was erased."))
     member.name, member.phone = name.strip(), phone.strip()
-    try:
-        member.full_clean()
-    except ValidationError as error:
-        raise ClubError("; ".join(error.messages)) from None
-    member.save()
-    return member
+    return saved_or_refused(member)
 
 
 def email_change_request(*, user: User, new_email: str, confirm_url: Callable[[str], str]) -> None:

@@ -16,13 +16,12 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Iterable
 
-from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from clubs.errors import ClubError
+from clubs.errors import ClubError, saved_or_refused
 from clubs.models import Club, Member, Membership, Role, RoleAction, RoleChange
 
 
@@ -53,15 +52,6 @@ def _state(membership: Membership) -> dict:
         "from": membership.valid_from.isoformat(),
         "to": membership.valid_to.isoformat() if membership.valid_to else None,
     }
-
-
-def _checked_and_saved(membership: Membership) -> Membership:
-    try:
-        membership.full_clean()
-    except ValidationError as error:
-        raise ClubError("; ".join(error.messages)) from None
-    membership.save()
-    return membership
 
 
 def _keep_a_secretary(club: Club, before: Membership, after: Membership | None) -> None:
@@ -123,7 +113,7 @@ def role_grant(
             )
             % {"name": member.name}
         )
-    membership = _checked_and_saved(
+    membership = saved_or_refused(
         Membership(club=club, member=member, role=role, valid_from=valid_from, valid_to=valid_to)
     )
     _log(membership, RoleAction.GRANTED, None, by)
@@ -140,7 +130,7 @@ def role_change(
     if (before.role, before.valid_from, before.valid_to) == (role, valid_from, valid_to):
         return membership
     _keep_a_secretary(membership.club, before, membership)
-    _checked_and_saved(membership)
+    saved_or_refused(membership)
     ended = valid_to is not None and (before.valid_to is None or valid_to < before.valid_to)
     action = RoleAction.ENDED if ended and role == before.role else RoleAction.CHANGED
     _log(membership, action, _state(before), by)

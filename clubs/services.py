@@ -14,7 +14,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from clubs.errors import ClubError, MemberImportRefused
+from clubs.errors import ClubError, MemberImportRefused, saved_or_refused
 from clubs.models import Club, Member, Membership, Role, Season
 from clubs.permissions import can_edit_person
 from clubs.roles import role_change, role_grant, role_log_granted
@@ -129,14 +129,7 @@ def member_import_csv(*, club: Club, text: str, by=None) -> ImportReport:
     return ImportReport(len(memberships), ())
 
 
-def _saved(instance):
-    """``full_clean()`` then save; a ValidationError becomes a ClubError a secretary can read."""
-    try:
-        instance.full_clean()
-    except ValidationError as error:
-        raise ClubError(_messages(error)) from None
-    instance.save()
-    return instance
+_saved = saved_or_refused
 
 
 def club_member_by_email(club: Club, email: str) -> Member | None:
