@@ -181,15 +181,39 @@ def _login_attempts_forget(username: str) -> None:
     AccessFailureLog.objects.filter(username=username).delete()
 
 
+def _roles_end(member: Member, by: User | None) -> None:
+    """End the roles that have not ended (an erased person can no longer act in a club);
+    refused, with the reason, when that would leave a club without a secretary."""
+    from clubs.roles import role_end
+
+    today = timezone.localdate()
+    open_roles = Membership.objects.filter(member=member).filter(
+        models.Q(valid_to__isnull=True) | models.Q(valid_to__gte=today)
+    )
+    for membership in open_roles.select_related("club", "member"):
+        try:
+            role_end(membership=membership, by=by)
+        except ClubError:
+            raise ClubError(
+                _(
+                    "%(name)s is the only secretary of %(club)s: give someone else the "
+                    "secretary's role first."
+                )
+                % {"name": member.name, "club": membership.club.name}
+            ) from None
+
+
 @transaction.atomic
 def person_erase(*, member: Member, by: User | None) -> str:
     """Erase ``member`` at their request: their name becomes a stable pseudonym everywhere
-    (results, rubbers, standings, ladders keep their figures), their contact details,
-    invitations, API tokens and login details are deleted, and they can no longer log in.
-    Returns the pseudonym. Erasing again changes nothing."""
+    (results, rubbers, standings, ladders keep their figures), their roles end, their
+    contact details, invitations, API tokens and login details are deleted, and they can no
+    longer log in. Returns the pseudonym. Erasing again changes nothing. Refused
+    (:class:`ClubError`) for a club's only secretary."""
     member = Member.objects.select_for_update().get(pk=member.pk)
     if member.erased is not None:
         return member.name
+    _roles_end(member, by)
     former = member.name
     member.name = _pseudonym()
     member.email = member.phone = ""

@@ -171,10 +171,14 @@ def erase(request: HttpRequest) -> HttpResponse:
     member = member_of(request.user)
     form = EraseForm(request.POST or None, user=request.user)
     if request.method == "POST" and form.is_valid():
-        if member is not None:
-            people.person_erase(member=member, by=request.user)
-        else:
-            people.login_erase(user=request.user)
+        try:
+            if member is not None:
+                people.person_erase(member=member, by=request.user)
+            else:
+                people.login_erase(user=request.user)
+        except ClubError as error:
+            form.add_error(None, str(error))
+            return render(request, "account/erase.html", {"form": form, "member": member})
         logout(request)
         messages.success(request, _("You are erased from Tenace. Thank you for playing."))
         return redirect("home")

@@ -122,9 +122,15 @@ def member_erase(request: HttpRequest, slug: str, member_id: int) -> HttpRespons
     member = selectors.club_member(club, member_id)
     form = SecretaryEraseForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        pseudonym = people.person_erase(member=member, by=request.user)
-        messages.success(request, _("Erased: the member is now shown as %(p)s.") % {"p": pseudonym})
-        return redirect("clubs:members", slug=club.slug)
+        try:
+            pseudonym = people.person_erase(member=member, by=request.user)
+        except ClubError as error:
+            form.add_error(None, str(error))
+        else:
+            messages.success(
+                request, _("Erased: the member is now shown as %(p)s.") % {"p": pseudonym}
+            )
+            return redirect("clubs:members", slug=club.slug)
     return render(
         request, "clubs/member_erase.html", {"club": club, "member": member, "form": form}
     )
