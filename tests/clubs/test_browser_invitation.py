@@ -58,6 +58,13 @@ def test_secretary_invites_and_the_member_logs_in_by_the_printed_link(live_serve
             page.click("text=Invite by email")
             page.wait_for_selector("text=by email to ana@example.org")
             assert _fits(page)
+            for link in ("Back to the members", "Invite members to log in"):
+                page.click(f"text={link}")
+                assert _fits(page), page.url
+            page.goto(f"{live_server.url}/clubs/casino/members/")
+            page.click("text=Logins and tokens")
+            page.wait_for_selector("h2:has-text('Role history')")
+            assert _fits(page)
 
             printed = capfd.readouterr().out
             link = re.search(r"http://\S+/account/invitation/[0-9A-Z]{12}/", printed).group(0)
