@@ -6,7 +6,7 @@ from __future__ import annotations
 import datetime as dt
 
 from django import forms
-from django.contrib.auth import get_user_model
+from django.contrib.auth import authenticate, get_user_model
 from django.contrib.auth.forms import UserCreationForm
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -20,7 +20,8 @@ class PersonDetailsForm(forms.Form):
 
 
 class PasswordCheckedForm(forms.Form):
-    """A form that asks for the current password of ``user``."""
+    """A form that asks for the logged-in person's password, checked as a login is (so
+    guessing it here is throttled like the login form)."""
 
     password = forms.CharField(
         label=_("Your password"),
@@ -28,13 +29,15 @@ class PasswordCheckedForm(forms.Form):
         widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}),
     )
 
-    def __init__(self, *args, user, **kwargs) -> None:
-        self.user = user
+    def __init__(self, *args, request, **kwargs) -> None:
+        self.request = request
         super().__init__(*args, **kwargs)
 
     def clean_password(self) -> str:
         password = self.cleaned_data["password"]
-        if not self.user.check_password(password):
+        user = self.request.user
+        checked = authenticate(self.request, username=user.get_username(), password=password)
+        if checked is None or checked.pk != user.pk:
             raise forms.ValidationError(_("This is not your password."))
         return password
 

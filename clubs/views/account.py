@@ -47,7 +47,7 @@ def _page(request: HttpRequest, *, issued=None, status: int = 200, **forms) -> H
         "memberships": memberships,
         "today": timezone.localdate(),
         "details_form": forms.get("details_form") or details,
-        "email_form": forms.get("email_form") or EmailChangeForm(user=user),
+        "email_form": forms.get("email_form") or EmailChangeForm(request=request),
         "token_form": forms.get("token_form") or TokenCreateForm(),
         "tokens": tokens.tokens_of(user),
         "issued": issued,
@@ -78,7 +78,7 @@ def details(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_POST
 def email_change(request: HttpRequest) -> HttpResponse:
-    form = EmailChangeForm(request.POST, user=request.user)
+    form = EmailChangeForm(request.POST, request=request)
     if form.is_valid():
         new_email = form.cleaned_data["new_email"]
         try:
@@ -169,7 +169,7 @@ def export(request: HttpRequest) -> HttpResponse:
 @login_required
 def erase(request: HttpRequest) -> HttpResponse:
     member = member_of(request.user)
-    form = EraseForm(request.POST or None, user=request.user)
+    form = EraseForm(request.POST or None, request=request)
     if request.method == "POST" and form.is_valid():
         try:
             if member is not None:

@@ -132,3 +132,12 @@ def test_a_player_cannot_see_or_unlock_logins(client, people):
     client.force_login(people["player"])
     assert client.get("/clubs/casino/logins/").status_code == 403
     assert client.post("/clubs/casino/logins/unlock/", {"value": "olga"}).status_code == 403
+
+
+def test_guessing_the_password_on_my_account_is_throttled_like_a_login(people):
+    client = Client(REMOTE_ADDR="10.0.0.6")
+    client.force_login(people["player"])
+    for attempt in range(3):
+        answer = client.post("/account/email/", {"new_email": "x@example.org", "password": "no"})
+        assert answer.status_code == (429 if attempt == 2 else 400)
+    assert _login("pia", PASSWORD, address="10.7.7.7").status_code == 429
