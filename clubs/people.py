@@ -98,10 +98,44 @@ def account_export(user: User | None) -> dict | None:
     }
 
 
+def _memberships_export(member: Member) -> list[dict]:
+    memberships = Membership.objects.filter(member=member).select_related("club")
+    return [
+        {"club": m.club.name, "role": m.role, "from": _when(m.valid_from), "to": _when(m.valid_to)}
+        for m in memberships.order_by("club__name", "valid_from", "pk")
+    ]
+
+
+def _invitations_export(member: Member) -> list[dict]:
+    return [
+        {
+            "club": i.club.name,
+            "sent_as": i.channel,
+            "email": i.email,
+            "created": _when(i.created),
+            "expires": _when(i.expires),
+            "accepted": _when(i.accepted),
+        }
+        for i in Invitation.objects.filter(member=member).select_related("club")
+    ]
+
+
+def _role_changes_export(member: Member) -> list[dict]:
+    return [
+        {
+            "club": c.club.name,
+            "action": c.action,
+            "before": c.before,
+            "after": c.after,
+            "when": _when(c.changed_at),
+        }
+        for c in RoleChange.objects.filter(member=member).select_related("club")
+    ]
+
+
 def person_export(*, member: Member) -> dict:
     """Everything Tenace holds about ``member``, as one JSON-ready document: the person,
     their login, memberships, invitations and role history, then each app's part."""
-    memberships = Membership.objects.filter(member=member).select_related("club")
     document = {
         "format": "tenace-person/1",
         "exported": _when(timezone.now()),
@@ -113,36 +147,9 @@ def person_export(*, member: Member) -> dict:
             "erased": _when(member.erased),
         },
         "login": account_export(member.user),
-        "memberships": [
-            {
-                "club": m.club.name,
-                "role": m.role,
-                "from": _when(m.valid_from),
-                "to": _when(m.valid_to),
-            }
-            for m in memberships.order_by("club__name", "valid_from", "pk")
-        ],
-        "invitations": [
-            {
-                "club": i.club.name,
-                "sent_as": i.channel,
-                "email": i.email,
-                "created": _when(i.created),
-                "expires": _when(i.expires),
-                "accepted": _when(i.accepted),
-            }
-            for i in Invitation.objects.filter(member=member).select_related("club")
-        ],
-        "role_changes": [
-            {
-                "club": c.club.name,
-                "action": c.action,
-                "before": c.before,
-                "after": c.after,
-                "when": _when(c.changed_at),
-            }
-            for c in RoleChange.objects.filter(member=member).select_related("club")
-        ],
+        "memberships": _memberships_export(member),
+        "invitations": _invitations_export(member),
+        "role_changes": _role_changes_export(member),
     }
     for part in person_parts():
         if part.export is not None:
