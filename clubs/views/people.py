@@ -17,7 +17,7 @@ from django.views.decorators.http import require_POST
 from clubs import invitations, people, roles, selectors
 from clubs.errors import ClubError
 from clubs.forms_account import InviteForm, MergeForm, SecretaryEraseForm
-from clubs.models import Club, Member, Membership
+from clubs.models import Club, Member, Membership, Role
 from clubs.permissions import Action, can, require
 from clubs.views.account import export_response
 
@@ -138,11 +138,15 @@ def member_erase(request: HttpRequest, slug: str, member_id: int) -> HttpRespons
 
 def _merge_candidates(request: HttpRequest, club: Club, member: Member):
     """Members of the other clubs where the user is a secretary, not in this club."""
-    clubs = [
-        other.pk
-        for other in Club.objects.exclude(pk=club.pk)
-        if can(request.user, Action.MANAGE_CLUB, other)
-    ]
+    today = timezone.localdate()
+    clubs = Club.objects.exclude(pk=club.pk)
+    if not request.user.is_superuser:
+        clubs = clubs.filter(
+            Q(memberships__valid_to__isnull=True) | Q(memberships__valid_to__gte=today),
+            memberships__member__user=request.user,
+            memberships__role=Role.SECRETARY,
+            memberships__valid_from__lte=today,
+        )
     in_this_club = Membership.objects.filter(club=club).values("member_id")
     return (
         Member.objects.filter(memberships__club__in=clubs, erased__isnull=True)
