@@ -172,10 +172,10 @@ def stack(
 def section_ready(tables: int = 100, boards: int = 26):
     """A fresh section with its schedule and no results; a secretary's API token."""
     from django.core.management import call_command
-    from rest_framework.authtoken.models import Token
     from scoring_recompute import section_fill
 
     from clubs.models import Club, Member, Membership, User
+    from clubs.tokens import token_create
     from scoring.models import IdempotencyKey
 
     call_command("migrate", verbosity=0)
@@ -187,8 +187,7 @@ def section_ready(tables: int = 100, boards: int = 26):
     Membership.objects.get_or_create(
         club=club, member=member, role="secretary", defaults={"valid_from": "2020-01-01"}
     )
-    token, _ = Token.objects.get_or_create(user=user)
-    return section, token.key
+    return section, token_create(user=user, name="bench").key
 
 
 def plays_of(section) -> list[dict]:

@@ -15,3 +15,8 @@ class BostonConfig(AppConfig):
         from clubs.rulings import rulings_register
 
         rulings_register(BOSTON_RULINGS)
+
+        from boston import people
+        from clubs.people import person_part_register
+
+        person_part_register("boston", export=people.export, erase=people.erase)

@@ -1,7 +1,18 @@
 from django.contrib import admin
 from django.contrib.auth.admin import UserAdmin
 
-from clubs.models import Club, ClubNight, HandCorrection, Member, Membership, Season, User
+from clubs.models import (
+    ApiToken,
+    Club,
+    ClubNight,
+    HandCorrection,
+    Invitation,
+    Member,
+    Membership,
+    RoleChange,
+    Season,
+    User,
+)
 
 admin.site.register(User, UserAdmin)
 
@@ -20,7 +31,7 @@ class ClubAdmin(admin.ModelAdmin):
 
 @admin.register(Member)
 class MemberAdmin(admin.ModelAdmin):
-    list_display = ["name", "email", "user"]
+    list_display = ["name", "email", "user", "erased"]
     search_fields = ["name", "email"]
     inlines = [MembershipInline]
 
@@ -45,6 +56,37 @@ class HandCorrectionAdmin(admin.ModelAdmin):
 
     def has_change_permission(self, request, obj=None) -> bool:
         return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
+
+
+class _ReadOnly(admin.ModelAdmin):
+    """Kept records: made and changed through the club's pages and services only."""
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(ApiToken)
+class ApiTokenAdmin(_ReadOnly):
+    list_display = ["user", "name", "prefix", "created", "expires", "last_used", "revoked"]
+    search_fields = ["user__username", "name", "prefix"]
+
+
+@admin.register(Invitation)
+class InvitationAdmin(_ReadOnly):
+    list_display = ["club", "member", "channel", "created", "expires", "accepted", "withdrawn"]
+    list_filter = ["club", "channel"]
+
+
+@admin.register(RoleChange)
+class RoleChangeAdmin(_ReadOnly):
+    list_display = ["club", "member", "action", "changed_by", "changed_at"]
+    list_filter = ["club", "action"]
 
     def has_delete_permission(self, request, obj=None) -> bool:
         return False

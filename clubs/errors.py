@@ -2,9 +2,22 @@
 
 from __future__ import annotations
 
+from django.core.exceptions import ValidationError
+
 
 class ClubError(Exception):
     """A club rule was broken; the message is for a club secretary to act on."""
+
+
+def saved_or_refused(instance):
+    """``full_clean()`` then save ``instance``; a ValidationError becomes a ClubError a
+    secretary can read (nothing saved)."""
+    try:
+        instance.full_clean()
+    except ValidationError as error:
+        raise ClubError("; ".join(error.messages)) from None
+    instance.save()
+    return instance
 
 
 class MemberImportRefused(ClubError):

@@ -9,16 +9,31 @@ from __future__ import annotations
 from django.contrib.auth.models import AbstractUser
 from django.db import models
 from django.db.models import Q
+from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from clubs.choices import Role
+
 
 class User(AbstractUser):
-    """A login. Tenace's own user model from the first migration, so it can grow."""
+    """A login. Tenace's own user model from the first migration, so it can grow.
+
+    ``session_generation`` is part of what every session of the user is signed with:
+    raising it logs the user out everywhere (:func:`clubs.accounts.sessions_end_all`)."""
+
+    session_generation = models.PositiveIntegerField(default=0, editable=False)
 
     class Meta:
         verbose_name = _("user")
         verbose_name_plural = _("users")
+
+    def _get_session_auth_hash(self, secret=None):
+        key_salt = "django.contrib.auth.models.AbstractBaseUser.get_session_auth_hash"
+        value = self.password
+        if self.session_generation:
+            value = f"{value}:{self.session_generation}"
+        return salted_hmac(key_salt, value, secret=secret, algorithm="sha256").hexdigest()
 
 
 class RuleProfileName(models.TextChoices):
@@ -60,11 +75,20 @@ class Club(models.Model):
 
 
 class Member(models.Model):
-    """A person: a player, with or without a login."""
+    """A person: a player, with or without a login.
+
+    The name and contact details are the person's own (``docs/club-secretary.md``): once
+    they have a login only they change them; a club sees the contact details only while a
+    membership there has not ended. ``erased`` is set when the person asked to be erased:
+    the name is then a pseudonym and the contact details are gone."""
 
     name = models.CharField(_("name"), max_length=120)
     email = models.EmailField(_("email"), blank=True)
     phone = models.CharField(_("phone"), max_length=40, blank=True)
+    erased = models.DateTimeField(_("erased"), null=True, blank=True, editable=False)
+    erased_by = models.ForeignKey(
+        User, null=True, blank=True, on_delete=models.SET_NULL, related_name="+", editable=False
+    )
     user = models.OneToOneField(
         User,
         null=True,
@@ -82,12 +106,6 @@ class Member(models.Model):
 
     def __str__(self) -> str:
         return self.name
-
-
-class Role(models.TextChoices):
-    SECRETARY = "secretary", _("Secretary")
-    ORGANISER = "organiser", _("Organiser")
-    PLAYER = "player", _("Player")
 
 
 class Membership(models.Model):
@@ -386,3 +404,14 @@ class HandCorrection(Correction):
         constraints = [
             models.CheckConstraint(condition=~Q(reason=""), name="clubs_correction_has_reason"),
         ]
+
+
+# Logins, tokens, invitations and role history live in their own module (imported here so
+# Django registers them with the clubs app).
+from clubs.models_accounts import (  # noqa: E402, F401
+    ApiToken,
+    Invitation,
+    InvitationChannel,
+    RoleAction,
+    RoleChange,
+)

@@ -160,6 +160,28 @@ def require(user, action: Action, club: Club | int, *, seated: Iterable[int] = (
         raise PermissionDenied(messages.get(action, _("You are not allowed to do this.")))
 
 
+def can_edit_person(user, member: Member) -> bool:
+    """Whether ``user`` may change ``member``'s name and contact details, which are the
+    person's own: the person themselves once they have a login; before that, a secretary of
+    **every** club the person is or was a member of (so one club never changes what another
+    club sees). Nobody changes an erased person."""
+    if user is None or not user.is_authenticated or member.erased is not None:
+        return False
+    if member.user_id is not None:
+        return member.user_id == user.pk
+    clubs = set(Membership.objects.filter(member=member).values_list("club_id", flat=True))
+    return bool(clubs) and all(can(user, Action.MANAGE_CLUB, club) for club in clubs)
+
+
+def can_see_contact(user, club: Club | int, memberships: Iterable[Membership]) -> bool:
+    """Whether ``user`` may read the contact details of a member whose ``memberships`` of
+    ``club`` are given: the club's organisers and secretaries, while one of those
+    memberships has not ended."""
+    today = timezone.localdate()
+    open_now = any(m.valid_to is None or m.valid_to >= today for m in memberships)
+    return open_now and can(user, Action.ORGANISE, club)
+
+
 def can_enter_at_table(user, table) -> bool:
     """Whether ``user`` may enter hands at a club-night ``table``: the club's organisers and
     secretaries anywhere, a player only while seated at it (its ``seats``, prefetched or

@@ -25,11 +25,16 @@ def _current(on: dt.date) -> Q:
 
 @dataclass
 class DirectoryRow:
-    """A member of the club with their memberships there (current ones first)."""
+    """A member of the club with their memberships there (current ones first).
+
+    ``contact_open``: a membership has not ended, so the club's organisers and secretaries
+    may see the contact details; ``invited_until``: an invitation to log in is waiting."""
 
     member: Member
     memberships: list[Membership] = field(default_factory=list)
     current_roles: list[str] = field(default_factory=list)
+    contact_open: bool = False
+    invited_until: dt.datetime | None = None
 
     @property
     def is_current(self) -> bool:
@@ -37,7 +42,10 @@ class DirectoryRow:
 
 
 def club_directory(club: Club, *, on: dt.date) -> list[DirectoryRow]:
-    """Everyone who holds or held a membership of ``club``, by name (one query)."""
+    """Everyone who holds or held a membership of ``club``, by name, with their waiting
+    invitations (two queries)."""
+    from clubs.invitations import invitations_waiting
+
     rows: dict[int, DirectoryRow] = {}
     memberships = (
         Membership.objects.filter(club=club)
@@ -47,17 +55,28 @@ def club_directory(club: Club, *, on: dt.date) -> list[DirectoryRow]:
     for membership in memberships:
         row = rows.setdefault(membership.member_id, DirectoryRow(membership.member))
         row.memberships.append(membership)
+        row.contact_open |= membership.valid_to is None or membership.valid_to >= on
         current = membership.valid_from <= on and (
             membership.valid_to is None or membership.valid_to >= on
         )
         if current and membership.get_role_display() not in row.current_roles:
             row.current_roles.append(membership.get_role_display())
+    for invitation in invitations_waiting(club):
+        if invitation.member_id in rows:
+            rows[invitation.member_id].invited_until = invitation.expires
     return list(rows.values())
 
 
 def club_member(club: Club, member_id: int) -> Member:
     """The member ``member_id`` if they hold or held a membership of ``club``; else 404."""
     return get_object_or_404(Member.objects.filter(memberships__club=club).distinct(), pk=member_id)
+
+
+def invitation_waiting_until(club: Club, member: Member) -> dt.datetime | None:
+    """When the club's waiting invitation of ``member`` expires (None: none waiting)."""
+    from clubs.invitations import invitations_waiting
+
+    return invitations_waiting(club).filter(member=member).values_list("expires", flat=True).first()
 
 
 def club_members_current(club: Club, *, on: dt.date) -> QuerySet[Member]:

@@ -14,8 +14,10 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from clubs.errors import ClubError, MemberImportRefused
+from clubs.errors import ClubError, MemberImportRefused, saved_or_refused
 from clubs.models import Club, Member, Membership, Role, Season
+from clubs.permissions import can_edit_person
+from clubs.roles import role_change, role_grant, role_log_granted
 
 REQUIRED_COLUMNS = ("name", "role", "from")
 
@@ -47,8 +49,9 @@ def _parse_date(text: str, column: str) -> dt.date | None:
         ) from None
 
 
-def _row_to_membership(club: Club, row: dict[str, str]) -> Membership:
-    """Build (unsaved) the membership a CSV row asks for; raise ValidationError if it cannot."""
+def _row_to_membership(club: Club, row: dict[str, str], made: dict[str, Member]) -> Membership:
+    """Build (unsaved) the membership a CSV row asks for; raise ValidationError if it cannot.
+    ``made``: the members this file created so far, by email (a second row of one person)."""
     name = (row.get("name") or "").strip()
     email = (row.get("email") or "").strip()
     role = (row.get("role") or "").strip().lower()
@@ -63,11 +66,15 @@ def _row_to_membership(club: Club, row: dict[str, str]) -> Membership:
     if valid_from is None:
         raise ValidationError(_("the from date is empty"))
     valid_to = _parse_date((row.get("to") or "").strip(), "to")
-    member = Member.objects.filter(email__iexact=email).first() if email else None
+    # Only this club's own members are recognised by email: anyone else is a new record
+    # (a person of another club joins by accepting this club's invitation).
+    member = club_member_by_email(club, email) or made.get(email.lower())
     if member is None:
         member = Member(name=name, email=email, phone=(row.get("phone") or "").strip())
         member.full_clean()
         member.save()
+        if email:
+            made[email.lower()] = member
     membership = Membership(
         club=club, member=member, role=role, valid_from=valid_from, valid_to=valid_to
     )
@@ -80,13 +87,14 @@ def _messages(error: ValidationError) -> str:
 
 
 @transaction.atomic
-def member_import_csv(*, club: Club, text: str) -> ImportReport:
+def member_import_csv(*, club: Club, text: str, by=None) -> ImportReport:
     """Import members and memberships of ``club`` from CSV ``text``; all rows or none.
 
     Columns: ``name``, ``role`` (secretary/organiser/player) and ``from`` (YYYY-MM-DD) are
-    required; ``email``, ``phone`` and ``to`` are optional. A member whose email is already
-    known is reused, not duplicated. A row twice in the file, or a membership already stored,
-    is refused. If any row is refused the transaction is rolled back (nothing saved) and :class:`MemberImportRefused` is
+    required; ``email``, ``phone`` and ``to`` are optional. A member of this club whose email
+    is already known is reused, not duplicated (members of other clubs are never attached:
+    they join by invitation). A row twice in the file, or a membership already stored, is
+    refused. Every role given is kept in the club's role history, by ``by``. If any row is refused the transaction is rolled back (nothing saved) and :class:`MemberImportRefused` is
     raised carrying the :class:`ImportReport`; otherwise the report lists no refusals.
     """
     reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff")))
@@ -99,10 +107,11 @@ def member_import_csv(*, club: Club, text: str) -> ImportReport:
     refused: list[RefusedRow] = []
     memberships: list[Membership] = []
     seen: set[tuple[int, str, dt.date]] = set()
+    made: dict[str, Member] = {}
     for row in reader:
         line = reader.line_num
         try:
-            membership = _row_to_membership(club, row)
+            membership = _row_to_membership(club, row, made)
         except ValidationError as error:
             refused.append(RefusedRow(line, _messages(error)))
             continue
@@ -116,17 +125,18 @@ def member_import_csv(*, club: Club, text: str) -> ImportReport:
         raise MemberImportRefused(ImportReport(0, tuple(refused)))
     for membership in memberships:
         membership.save()
+        role_log_granted(membership, by=by)
     return ImportReport(len(memberships), ())
 
 
-def _saved(instance):
-    """``full_clean()`` then save; a ValidationError becomes a ClubError a secretary can read."""
-    try:
-        instance.full_clean()
-    except ValidationError as error:
-        raise ClubError(_messages(error)) from None
-    instance.save()
-    return instance
+_saved = saved_or_refused
+
+
+def club_member_by_email(club: Club, email: str) -> Member | None:
+    """The member of ``club`` (now or before) with ``email``, if any."""
+    if not email:
+        return None
+    return Member.objects.filter(memberships__club=club, email__iexact=email).order_by("pk").first()
 
 
 @transaction.atomic
@@ -139,27 +149,45 @@ def member_add(
     valid_to: dt.date | None = None,
     email: str = "",
     phone: str = "",
+    by=None,
 ) -> Membership:
-    """Add a person to ``club`` with a first membership. A member whose email is already
-    known (in any club) is reused, as the CSV import does; nothing is saved if the
-    membership is refused."""
+    """Add a person to ``club`` with a first role. A member of this club with the same email
+    is given the role instead of a second record; anyone else is a new person (a member of
+    another club joins by accepting this club's invitation). Nothing is saved if the role
+    is refused."""
     email = email.strip()
-    member = Member.objects.filter(email__iexact=email).first() if email else None
+    member = club_member_by_email(club, email)
     if member is None:
         member = _saved(Member(name=name.strip(), email=email, phone=phone.strip()))
-    return membership_add(
-        club=club, member=member, role=role, valid_from=valid_from, valid_to=valid_to
+    return role_grant(
+        club=club,
+        member=member,
+        role=role,
+        valid_from=valid_from,
+        valid_to=valid_to,
+        by=by,
+        new_member=True,
     )
 
 
 @transaction.atomic
-def member_update(*, member: Member, name: str, email: str = "", phone: str = "") -> Member:
-    """Change a member's name and contact details."""
+def member_update(*, member: Member, name: str, email: str = "", phone: str = "", by) -> Member:
+    """Change a member's name and contact details: by the person themselves, or by a
+    secretary while the person has no login and belongs to no club ``by`` is not a secretary
+    of (:func:`clubs.permissions.can_edit_person`)."""
+    if not can_edit_person(by, member):
+        raise ClubError(
+            _("%(name)s's name and contact details are their own: they change them on their page.")
+            % {"name": member.name}
+        )
+    if member.user_id is not None and email.strip().lower() != member.email.lower():
+        raise ClubError(
+            _("An email address is changed on your page (My account): it is confirmed by a link.")
+        )
     member.name, member.email, member.phone = name.strip(), email.strip(), phone.strip()
     return _saved(member)
 
 
-@transaction.atomic
 def membership_add(
     *,
     club: Club,
@@ -167,20 +195,23 @@ def membership_add(
     role: str,
     valid_from: dt.date,
     valid_to: dt.date | None = None,
+    by=None,
 ) -> Membership:
-    """Give ``member`` a role in ``club`` from ``valid_from`` (to ``valid_to``, or open)."""
-    return _saved(
-        Membership(club=club, member=member, role=role, valid_from=valid_from, valid_to=valid_to)
+    """Give ``member`` (already a member of ``club``) a role from ``valid_from`` (to
+    ``valid_to``, or open): :func:`clubs.roles.role_grant`."""
+    return role_grant(
+        club=club, member=member, role=role, valid_from=valid_from, valid_to=valid_to, by=by
     )
 
 
-@transaction.atomic
 def membership_update(
-    *, membership: Membership, role: str, valid_from: dt.date, valid_to: dt.date | None
+    *, membership: Membership, role: str, valid_from: dt.date, valid_to: dt.date | None, by=None
 ) -> Membership:
-    """Change a membership's role or dates (end it by giving ``valid_to``)."""
-    membership.role, membership.valid_from, membership.valid_to = role, valid_from, valid_to
-    return _saved(membership)
+    """Change a membership's role or dates (end it by giving ``valid_to``):
+    :func:`clubs.roles.role_change`."""
+    return role_change(
+        membership=membership, role=role, valid_from=valid_from, valid_to=valid_to, by=by
+    )
 
 
 @transaction.atomic

@@ -3,6 +3,7 @@ site's pages about a club: home, ladder, player, in :mod:`tenace.urls`)."""
 
 from django.urls import include, path
 
+from clubs.views import access, people
 from clubs.views import club as views
 
 app_name = "clubs"
@@ -12,6 +13,15 @@ urlpatterns = [
     path(f"{C}members/", views.member_list, name="members"),
     path(f"{C}members/new/", views.member_add, name="member_add"),
     path(f"{C}members/import/", views.member_import, name="member_import"),
+    path(f"{C}members/invite/", people.invite, name="invite"),
+    path(f"{C}members/<int:member_id>/invite/", people.invite_one, name="invite_one"),
+    path(f"{C}members/<int:member_id>/export/", people.member_export, name="member_export"),
+    path(f"{C}members/<int:member_id>/erase/", people.member_erase, name="member_erase"),
+    path(f"{C}members/<int:member_id>/merge/", people.member_merge, name="member_merge"),
+    path(f"{C}memberships/<int:pk>/end/", people.membership_end, name="membership_end"),
+    path(f"{C}logins/", access.access, name="access"),
+    path(f"{C}logins/tokens/<int:pk>/revoke/", access.token_revoke, name="token_revoke"),
+    path(f"{C}logins/unlock/", access.unlock, name="unlock"),
     path(f"{C}members/<int:member_id>/edit/", views.member_edit, name="member_edit"),
     path(
         f"{C}members/<int:member_id>/memberships/new/",

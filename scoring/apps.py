@@ -18,3 +18,10 @@ class ScoringConfig(AppConfig):
         board_set_dealt.connect(board_set_dealt_analyse, dispatch_uid="scoring.analyse")
 
         idempotency_register(idempotent_call)
+
+        from clubs.people import person_part_register
+        from scoring import people
+
+        person_part_register(
+            "results", export=people.export, erase=people.erase, merge=people.merge
+        )

@@ -76,12 +76,12 @@ def test_login_page_logs_a_user_in_and_api_knows_them(client, django_user_model)
 
 @pytest.mark.django_db
 def test_api_token_authentication_works(client, django_user_model):
-    from rest_framework.authtoken.models import Token
+    from clubs.tokens import token_create
 
     user = django_user_model.objects.create_user(username="jana", password="x-very-long-pass")
-    token = Token.objects.create(user=user)
+    key = token_create(user=user, name="laptop").key
     assert client.get("/api/me/").status_code in (401, 403)
-    response = client.get("/api/me/", HTTP_AUTHORIZATION=f"Token {token.key}")
+    response = client.get("/api/me/", HTTP_AUTHORIZATION=f"Token {key}")
     assert response.status_code == 200
     assert response.json()["username"] == "jana"
 

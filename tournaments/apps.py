@@ -38,3 +38,10 @@ class TournamentsConfig(AppConfig):
                 "pbn_trump": _("The trump “%(trump)s” is not S, H, D, C or NT."),
             }
         )
+
+        from clubs.people import person_part_register
+        from tournaments import people
+
+        person_part_register(
+            "tournaments", export=people.export, erase=people.erase, merge=people.merge
+        )

@@ -12,7 +12,7 @@ CLUB = r"clubs/(?P<club_slug>[-a-zA-Z0-9_]+)"
 
 def register(router: DefaultRouter) -> None:
     """Register this app's viewsets on the project's router."""
-    from clubs.api import views, views_nights
+    from clubs.api import views, views_nights, views_people
 
     router.register("clubs", views.ClubViewSet, basename="club")
     router.register(f"{CLUB}/members", views.MemberViewSet, basename="club-member")
@@ -22,3 +22,5 @@ def register(router: DefaultRouter) -> None:
     router.register(f"{CLUB}/tables", views_nights.TableViewSet, basename="club-table")
     router.register(f"{CLUB}/rubbers", views_nights.RubberViewSet, basename="club-rubber")
     router.register(f"{CLUB}/hands", views_nights.HandViewSet, basename="club-hand")
+    router.register(f"{CLUB}/tokens", views_people.ClubTokenViewSet, basename="club-token")
+    router.register("me/tokens", views_people.MyTokenViewSet, basename="my-token")

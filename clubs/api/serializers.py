@@ -7,10 +7,15 @@ through services; these serializers only check the shape of the input.
 
 from __future__ import annotations
 
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from rest_framework import serializers
 
 from clubs.models import Club, Member, Membership, Role, RuleProfileName, Season
+
+
+class DetailSerializer(serializers.Serializer):
+    detail = serializers.CharField(help_text="Why the request was refused.")
 
 
 class ClubSerializer(serializers.ModelSerializer):
@@ -50,7 +55,8 @@ class MembershipBriefSerializer(serializers.ModelSerializer):
 
 class MemberSerializer(serializers.ModelSerializer):
     """A member with their roles in this club. ``email`` and ``phone`` are present only
-    for the club's organisers and secretaries."""
+    for the club's organisers and secretaries, and only while a membership of the member
+    in this club has not ended."""
 
     memberships = MembershipBriefSerializer(
         source="club_memberships", many=True, read_only=True, help_text="Roles in this club."
@@ -69,10 +75,19 @@ class MemberSerializer(serializers.ModelSerializer):
 
     def to_representation(self, instance):
         data = super().to_representation(instance)
-        if not self.context.get("show_contact"):
+        if not (self.context.get("show_contact") and _open(instance)):
             data.pop("email", None)
             data.pop("phone", None)
         return data
+
+
+def _open(member: Member) -> bool:
+    """Whether one of the member's memberships of this club (prefetched as
+    ``club_memberships``) has not ended: only then does the club see contact details."""
+    today = timezone.localdate()
+    return any(
+        m.valid_to is None or m.valid_to >= today for m in getattr(member, "club_memberships", [])
+    )
 
 
 class MemberWriteSerializer(serializers.Serializer):

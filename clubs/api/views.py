@@ -9,11 +9,13 @@ with its message. Permissions come from :mod:`clubs.permissions` (see
 from __future__ import annotations
 
 from django.db.models import Prefetch
+from django.utils.translation import gettext_lazy as _lazy
 from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_view
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import ValidationError
 from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
+from rest_framework.permissions import SAFE_METHODS
 from rest_framework.response import Response
 
 from clubs import club_settings, services
@@ -21,7 +23,9 @@ from clubs.api import serializers as s
 from clubs.api.access import CLUB_SLUG, ClubScoped, ClubSettingsPermission
 from clubs.errors import ClubError, MemberImportRefused
 from clubs.models import Club, Member, Membership, Season
-from clubs.permissions import Action, IsClubSecretary, can
+from clubs.permissions import Action, IsClubSecretary, can, can_edit_person
+
+DETAIL = OpenApiResponse(s.DetailSerializer, "Refused, with the reason in `detail`")
 
 
 def bad_request(error: ClubError) -> ValidationError:
@@ -66,6 +70,21 @@ class ClubViewSet(
             raise bad_request(error) from error
 
 
+class MemberPermission(IsClubSecretary):
+    """Members: anyone reads; secretaries add and import; a member's name and contact
+    details are changed by the person, or by a secretary only while
+    :func:`clubs.permissions.can_edit_person` allows it."""
+
+    message = _lazy(
+        "A member's name and contact details are their own: they change them on their page."
+    )
+
+    def has_object_permission(self, request, view, obj) -> bool:
+        if request.method in SAFE_METHODS:
+            return True
+        return can_edit_person(request.user, obj)
+
+
 @extend_schema(parameters=[CLUB_SLUG])
 @extend_schema_view(
     list=extend_schema(summary="List the club's members"),
@@ -81,7 +100,7 @@ class MemberViewSet(
     ``phone`` only the club's organisers and secretaries. Secretaries add and edit members."""
 
     serializer_class = s.MemberSerializer
-    permission_classes = [IsClubSecretary]
+    permission_classes = [MemberPermission]
     queryset = Member.objects.order_by("name", "pk")
     club_path = "memberships__club"
 
@@ -97,6 +116,7 @@ class MemberViewSet(
     def get_serializer_context(self):
         context = super().get_serializer_context()
         if "club" in context:
+            # Per member, only while their membership here has not ended (the serializer).
             context["show_contact"] = can(self.request.user, Action.ORGANISE, context["club"])
         return context
 
@@ -114,32 +134,36 @@ class MemberViewSet(
         body = s.MemberCreateSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         try:
-            membership = services.member_add(club=self.get_club(), **body.validated_data)
+            membership = services.member_add(
+                club=self.get_club(), by=request.user, **body.validated_data
+            )
         except ClubError as error:
             raise bad_request(error) from error
         return self._shown(membership.member, status.HTTP_201_CREATED)
 
     @extend_schema(
-        summary="Change a member's details (secretaries)",
+        summary="Change a member's details (the person, or secretaries while it is theirs)",
         request=s.MemberWriteSerializer,
-        responses=s.MemberSerializer,
+        responses={200: s.MemberSerializer, 400: DETAIL, 403: DETAIL, 404: DETAIL},
     )
     def update(self, request, *args, **kwargs):
-        """Change a member's name, email or phone (PATCH: only those sent)."""
-        member = self.get_object()
+        """Change a member's name, email or phone (PATCH: only those sent). They are the
+        person's own: a secretary changes them only while the person has no login and is a
+        member of no club the secretary does not run (403 otherwise)."""
+        member = self.get_object()  # MemberPermission: the person, or a secretary it allows
         body = s.MemberWriteSerializer(data=request.data, partial=kwargs.get("partial", False))
         body.is_valid(raise_exception=True)
         fields = {"name": member.name, "email": member.email, "phone": member.phone}
         try:
-            services.member_update(member=member, **(fields | body.validated_data))
+            services.member_update(member=member, by=request.user, **(fields | body.validated_data))
         except ClubError as error:
             raise bad_request(error) from error
         return self._shown(member, status.HTTP_200_OK)
 
     @extend_schema(
-        summary="Change some of a member's details (secretaries)",
+        summary="Change some of a member's details (the person, or secretaries)",
         request=s.MemberWriteSerializer,
-        responses=s.MemberSerializer,
+        responses={200: s.MemberSerializer, 400: DETAIL, 403: DETAIL, 404: DETAIL},
     )
     def partial_update(self, request, *args, **kwargs):
         """Change some of a member's name, email and phone."""
@@ -171,7 +195,7 @@ class MemberViewSet(
         body.is_valid(raise_exception=True)
         try:
             report = services.member_import_csv(
-                club=self.get_club(), text=body.validated_data["text"]
+                club=self.get_club(), text=body.validated_data["text"], by=self.request.user
             )
         except MemberImportRefused as refused:
             data = {"detail": str(refused), "created": 0, "refused": refused.report.refused}
@@ -186,7 +210,11 @@ class MemberViewSet(
 @extend_schema_view(
     list=extend_schema(summary="List the roles in the club"),
     retrieve=extend_schema(summary="One role with its dates"),
-    create=extend_schema(summary="Give a member a role (secretaries)"),
+    create=extend_schema(
+        summary="Give a member of the club a role (secretaries)",
+        description="Only for someone who is or was a member of the club (400 otherwise: "
+        "add a new person as a member, or invite them).",
+    ),
     update=extend_schema(summary="Change a role or its dates (secretaries)"),
     partial_update=extend_schema(summary="End a role or change it (secretaries)"),
 )
@@ -208,7 +236,7 @@ class MembershipViewSet(
     def perform_create(self, serializer) -> None:
         try:
             serializer.instance = services.membership_add(
-                club=self.get_club(), **serializer.validated_data
+                club=self.get_club(), by=self.request.user, **serializer.validated_data
             )
         except ClubError as error:
             raise bad_request(error) from error
@@ -221,7 +249,9 @@ class MembershipViewSet(
             "valid_to": membership.valid_to,
         } | {k: v for k, v in serializer.validated_data.items() if k != "member"}
         try:
-            serializer.instance = services.membership_update(membership=membership, **data)
+            serializer.instance = services.membership_update(
+                membership=membership, by=self.request.user, **data
+            )
         except ClubError as error:
             raise bad_request(error) from error
 

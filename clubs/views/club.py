@@ -16,7 +16,7 @@ from clubs import selectors, services
 from clubs.errors import ClubError, MemberImportRefused
 from clubs.forms import MemberAddForm, MemberForm, MemberImportForm, MembershipForm, SeasonForm
 from clubs.models import Club, Member, Membership
-from clubs.permissions import Action, can, require
+from clubs.permissions import Action, can, can_edit_person, can_see_contact, require
 
 
 def _club(slug: str) -> Club:
@@ -48,7 +48,7 @@ def member_add(request: HttpRequest, slug: str) -> HttpResponse:
     form = MemberAddForm(request.POST or None, initial={"valid_from": timezone.localdate()})
     if request.method == "POST" and form.is_valid():
         try:
-            membership = services.member_add(club=club, **form.cleaned_data)
+            membership = services.member_add(club=club, by=request.user, **form.cleaned_data)
         except ClubError as error:
             form.add_error(None, str(error))
         else:
@@ -59,13 +59,16 @@ def member_add(request: HttpRequest, slug: str) -> HttpResponse:
 
 @login_required
 def member_edit(request: HttpRequest, slug: str, member_id: int) -> HttpResponse:
+    """A member's page for the club's secretaries: their details (editable only while they
+    are the club's alone, :func:`clubs.permissions.can_edit_person`), roles, login."""
     club = _club(slug)
     require(request.user, Action.MANAGE_CLUB, club)
     member = selectors.club_member(club, member_id)
-    form = MemberForm(request.POST or None, instance=member)
-    if request.method == "POST" and form.is_valid():
+    editable = can_edit_person(request.user, member)
+    form = MemberForm(request.POST or None, instance=member) if editable else None
+    if request.method == "POST" and form is not None and form.is_valid():
         try:
-            services.member_update(member=member, **form.cleaned_data)
+            services.member_update(member=member, by=request.user, **form.cleaned_data)
         except ClubError as error:
             form.add_error(None, str(error))
         else:
@@ -75,7 +78,15 @@ def member_edit(request: HttpRequest, slug: str, member_id: int) -> HttpResponse
     return render(
         request,
         "clubs/member_form.html",
-        {"club": club, "form": form, "member": member, "memberships": memberships},
+        {
+            "club": club,
+            "form": form,
+            "member": member,
+            "memberships": memberships,
+            "show_contact": can_see_contact(request.user, club, memberships),
+            "invited_until": selectors.invitation_waiting_until(club, member),
+            "today": timezone.localdate(),
+        },
     )
 
 
@@ -89,9 +100,9 @@ def _membership_form(request, club: Club, member: Member, membership: Membership
         data = form.cleaned_data
         try:
             if membership is None:
-                services.membership_add(club=club, member=member, **data)
+                services.membership_add(club=club, member=member, by=request.user, **data)
             else:
-                services.membership_update(membership=membership, **data)
+                services.membership_update(membership=membership, by=request.user, **data)
         except ClubError as error:
             form.add_error(None, str(error))
         else:
@@ -127,7 +138,9 @@ def member_import(request: HttpRequest, slug: str) -> HttpResponse:
     report = None
     if request.method == "POST" and form.is_valid():
         try:
-            report = services.member_import_csv(club=club, text=form.cleaned_data["file"])
+            report = services.member_import_csv(
+                club=club, text=form.cleaned_data["file"], by=request.user
+            )
         except MemberImportRefused as refused:
             report = refused.report
     return render(

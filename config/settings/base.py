@@ -5,14 +5,21 @@
 - ``REDIS_URL``: unset → Celery tasks run eagerly in-process and the cache is local memory;
   set → Redis is the Celery broker, result backend and the Django cache.
 - ``SECRET_KEY``, ``ALLOWED_HOSTS`` (comma-separated), ``DEBUG`` (``1``/``0``).
+- ``EMAIL_URL``: unset → emails are printed on the console (the embedded default);
+  ``submission://user:password@host:587`` (STARTTLS) → sent through that server (``dj-email-url``).
+  ``DEFAULT_FROM_EMAIL`` is the sender.
+- ``LOGIN_FAILURE_LIMIT`` (8) failed logins from one address or for one username lock it
+  out for ``LOGIN_LOCKOUT_MINUTES`` (15), until a club's secretary unlocks it.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 import os
 from pathlib import Path
 
 import dj_database_url
+import dj_email_url
 from django.utils.translation import gettext_lazy as _
 
 from config import __version__
@@ -53,7 +60,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django.contrib.humanize",
     "rest_framework",
-    "rest_framework.authtoken",
+    "axes",
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "django_htmx",
@@ -78,6 +85,8 @@ MIDDLEWARE = [
     "config.middleware.LazyMessageMiddleware",  # Django's, built when used
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Last: turns a login refused by the throttle into the lockout page (config/views.py).
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -127,8 +136,49 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_USER_MODEL = "clubs.User"
 LOGIN_URL = "login"
-LOGIN_REDIRECT_URL = "home"
+LOGIN_REDIRECT_URL = "account"
 LOGOUT_REDIRECT_URL = "home"
+AUTHENTICATION_BACKENDS = [
+    # Throttles every login form (and the API's): refuses a locked-out address or username.
+    "config.throttle.LoginThrottleBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+# Login throttling (django-axes): N failures from one address or for one username lock it
+# out for a while; a club's secretary can unlock (Members → Access and tokens).
+AXES_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", "8"))
+AXES_COOLOFF_TIME = dt.timedelta(minutes=int(os.environ.get("LOGIN_LOCKOUT_MINUTES", "15")))
+AXES_LOCKOUT_PARAMETERS = ["ip_address", "username"]
+AXES_LOCKOUT_CALLABLE = "config.throttle.lockout_response"
+AXES_RESET_ON_SUCCESS = True
+AXES_DISABLE_ACCESS_LOG = True  # successful logins are not logged (less personal data kept)
+AXES_ENABLE_ADMIN = True
+AXES_VERBOSE = False
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
+# Behind a reverse proxy, the number of proxies in front of Django (their X-Forwarded-For).
+AXES_IPWARE_PROXY_COUNT = int(os.environ["PROXY_COUNT"]) if os.environ.get("PROXY_COUNT") else None
+AXES_IPWARE_META_PRECEDENCE_ORDER = (
+    ["HTTP_X_FORWARDED_FOR", "REMOTE_ADDR"] if os.environ.get("PROXY_COUNT") else ["REMOTE_ADDR"]
+)
+
+# Email: through Django's backends; sending is a Celery task (clubs.email_send), never in a
+# request. Unset EMAIL_URL prints every email on the console (the demo shows the links).
+EMAIL_URL = os.environ.get("EMAIL_URL", "")
+_email = dj_email_url.parse(EMAIL_URL) if EMAIL_URL else {}
+EMAIL_BACKEND = _email.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
+EMAIL_HOST = _email.get("EMAIL_HOST") or "localhost"
+EMAIL_PORT = _email.get("EMAIL_PORT") or 25
+EMAIL_HOST_USER = _email.get("EMAIL_HOST_USER") or ""
+EMAIL_HOST_PASSWORD = _email.get("EMAIL_HOST_PASSWORD") or ""
+EMAIL_USE_TLS = bool(_email.get("EMAIL_USE_TLS"))
+EMAIL_USE_SSL = bool(_email.get("EMAIL_USE_SSL"))
+EMAIL_TIMEOUT = _email.get("EMAIL_TIMEOUT") or 20
+DEFAULT_FROM_EMAIL = os.environ.get(
+    "DEFAULT_FROM_EMAIL", _email.get("DEFAULT_FROM_EMAIL", "Tenace <tenace@localhost>")
+)
+SERVER_EMAIL = _email.get("SERVER_EMAIL", DEFAULT_FROM_EMAIL)
+# Invitations and password-reset links last this long.
+INVITATION_DAYS = int(os.environ.get("INVITATION_DAYS", "14"))
+PASSWORD_RESET_TIMEOUT = 3 * 24 * 3600
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
@@ -195,7 +245,7 @@ CELERY_BEAT_SCHEDULE = {
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
-        "rest_framework.authentication.TokenAuthentication",
+        "clubs.tokens.ApiTokenAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
@@ -227,9 +277,11 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
     # Tasks run eagerly (the embedded default) inside commands and requests: their success
-    # lines and the in-memory broker's notices would bury a command's own output.
+    # lines and the in-memory broker's notices would bury a command's own output. Every login
+    # is logged at INFO by django-axes; failures and lockouts are WARNING.
     "loggers": {
         "celery.app.trace": {"level": "WARNING" if CELERY_TASK_ALWAYS_EAGER else "INFO"},
         "kombu.connection": {"level": "ERROR" if CELERY_TASK_ALWAYS_EAGER else "WARNING"},
+        "axes": {"level": "WARNING"},
     },
 }

@@ -9,7 +9,8 @@ that no longer exists fails it too). Adding a route's expectations is one dict e
 * ``page(LEVEL)`` — GET; ``page(LEVEL, form=True)`` also POSTs an empty form;
   ``page(LEVEL, post_only=True)`` — POST only (GET answers 405);
 * ``api(READ_LEVEL, WRITE_LEVEL)`` — GET, and every other method the route offers
-  (POST/PUT/PATCH, empty body); methods it does not offer answer 405;
+  (POST/PUT/PATCH, empty body); methods it does not offer answer 405; ``hidden=True``:
+  a refusal may also be 404 (a person's own things, e.g. their API tokens);
 * URL arguments are filled from the world by name (``slug``, ``club_slug``, ``member_id``,
   ``night_id``, ``number``…); say which object a ``pk`` is with e.g. ``pk="season"``.
 
@@ -40,6 +41,7 @@ from clubs.models import (
     User,
 )
 from clubs.rubbers import hand_enter
+from clubs.tokens import token_create
 
 ROLES = ("anonymous", "player", "organiser", "secretary", "other_secretary")
 
@@ -56,6 +58,7 @@ class Check:
     write: frozenset[str] | None = None
     api: bool = False
     refs: dict[str, str] = field(default_factory=dict)
+    hidden: bool = False
 
 
 def page(level, *, form: bool = False, post_only: bool = False, **refs) -> Check:
@@ -64,8 +67,12 @@ def page(level, *, form: bool = False, post_only: bool = False, **refs) -> Check
     return Check(level, level if form else None, refs=refs)
 
 
-def api(read, write=None, **refs) -> Check:
-    return Check(read, write, api=True, refs=refs)
+def api(read, write=None, *, hidden: bool = False, **refs) -> Check:
+    return Check(read, write, api=True, refs=refs, hidden=hidden)
+
+
+LOGGED_IN = frozenset(ROLES) - {"anonymous"}
+PLAYER = frozenset({"player"})  # the member the world's "member" and "token" belong to
 
 
 MATRIX: dict[str, Check] = {
@@ -83,6 +90,17 @@ MATRIX: dict[str, Check] = {
     "clubs:season_create": page(SECRETARY, form=True),
     "clubs:season_edit": page(SECRETARY, form=True, pk="season"),
     "clubs:ladder": page(ANYONE, pk="season"),
+    # People: invitations, roles, a member's data, logins and tokens (clubs/views/people.py,
+    # clubs/views/access.py).
+    "clubs:invite": page(SECRETARY, form=True),
+    "clubs:invite_one": page(SECRETARY, post_only=True),
+    "clubs:member_export": page(SECRETARY),
+    "clubs:member_erase": page(SECRETARY, form=True),
+    "clubs:member_merge": page(SECRETARY, form=True),
+    "clubs:membership_end": page(SECRETARY, post_only=True, pk="membership"),
+    "clubs:access": page(ORGANISER),
+    "clubs:token_revoke": page(SECRETARY, post_only=True, pk="token"),
+    "clubs:unlock": page(ORGANISER, post_only=True),
     # Club nights, tables and hands (clubs/urls_nights.py).
     "clubs:night_list": page(ANYONE),
     "clubs:night_create": page(ORGANISER, form=True),
@@ -97,7 +115,8 @@ MATRIX: dict[str, Check] = {
     "api:club-detail": api(ANYONE, SECRETARY),
     "api:club-member-list": api(ANYONE, SECRETARY),
     "api:club-member-import-csv": api(None, SECRETARY),
-    "api:club-member-detail": api(ANYONE, SECRETARY, pk="member"),
+    # A member's details are their own: the member (the player) writes, not the secretary.
+    "api:club-member-detail": api(ANYONE, PLAYER, pk="member"),
     "api:club-membership-list": api(ANYONE, SECRETARY),
     "api:club-membership-detail": api(ANYONE, SECRETARY, pk="membership"),
     "api:club-season-list": api(ANYONE, SECRETARY),
@@ -115,6 +134,10 @@ MATRIX: dict[str, Check] = {
     "api:club-hand-list": api(ANYONE),
     "api:club-hand-detail": api(ANYONE, SECRETARY, pk="hand"),
     "api:club-hand-corrections": api(ANYONE, SECRETARY, pk="hand"),
+    "api:club-token-list": api(SECRETARY),
+    "api:club-token-revoke": api(None, SECRETARY, pk="token"),
+    "api:my-token-list": api(LOGGED_IN, LOGGED_IN),
+    "api:my-token-revoke": api(None, PLAYER, hidden=True, pk="token"),
 }
 
 
@@ -229,6 +252,7 @@ def world(db) -> World:
         "rubber_id": rubber,
         "hand": hand,
         "hand_id": hand,
+        "token": token_create(user=users["player"], name="phone").token,
     }
     return World(objects, users)
 
@@ -240,7 +264,7 @@ def _client(client, world: World, role: str):
     return client
 
 
-def _verdict(response, *, allowed: bool, is_api: bool, method: str) -> bool:
+def _verdict(response, *, allowed: bool, is_api: bool, method: str, hidden: bool) -> bool:
     status = response.status_code
     if allowed:
         if is_api:
@@ -250,7 +274,7 @@ def _verdict(response, *, allowed: bool, is_api: bool, method: str) -> bool:
         to_login = status == 302 and response["Location"].startswith(reverse("login"))
         return status in (200, 302, 400, 409) and not to_login
     if is_api:
-        return status in (401, 403)
+        return status in ((401, 403, 404) if hidden else (401, 403))
     return status == 403 or (status == 302 and response["Location"].startswith(reverse("login")))
 
 
@@ -271,7 +295,14 @@ def test_route_answers_each_role_as_the_matrix_says(client, world, name):
         for method, level in calls:
             body = {"content_type": "application/json"} if check.api and method != "post" else {}
             response = getattr(http, method)(url, **body)
-            if not _verdict(response, allowed=role in level, is_api=check.api, method=method):
+            verdict = _verdict(
+                response,
+                allowed=role in level,
+                is_api=check.api,
+                method=method,
+                hidden=check.hidden,
+            )
+            if not verdict:
                 wrong.append((role, method.upper(), response.status_code))
     assert not wrong, f"{url}: {wrong}"
 

@@ -274,19 +274,22 @@ def test_api_one_result_is_written_in_a_constant_number_of_statements(
     token, then in one transaction (BEGIN IMMEDIATE … COMMIT, both logged) the facts, the
     result, the version, the link and the key.
     A recompute of the section is already queued (as during a burst), so the request only
-    checks that in the cache.
+    checks that in the cache. The phone's token was used less than a minute ago (its last
+    use is recorded at most once a minute: within the token's statement on PostgreSQL, one
+    UPDATE elsewhere; tests/clubs/test_tokens.py).
     """
     from django.core.cache import cache
     from django.db import connection
-    from rest_framework.authtoken.models import Token
 
+    from clubs.tokens import token_create
     from scoring.live import QUEUED_KEY
 
     statements = 3 if connection.vendor == "postgresql" else 8
-    token = Token.objects.create(user=secretary)
+    key = token_create(user=secretary, name="table 1").key
+    assert APIClient(HTTP_AUTHORIZATION=f"Token {key}").get("/api/me/").status_code == 200
     for tables in (3, 9):
         scheduled = mitchell_section(tables=tables, club=club)
-        client = APIClient(HTTP_AUTHORIZATION=f"Token {token.key}")
+        client = APIClient(HTTP_AUTHORIZATION=f"Token {key}")
         board = scheduled.boards_at(1, tables)[0]
         body = _body(scheduled, table=tables, board=board)
         cache.set(QUEUED_KEY.format(scheduled.section.pk), 1)
@@ -417,16 +420,16 @@ def test_api_two_phones_posting_the_same_board_at_once_store_it_once():
 
 @pytest.mark.django_db
 def test_api_token_authentication_refuses_unknown_tokens_and_inactive_users(seated, secretary):
-    from rest_framework.authtoken.models import Token
+    from clubs.tokens import token_create
 
     scheduled, _ns, _ew = seated
-    token = Token.objects.create(user=secretary)
+    key = token_create(user=secretary, name="table 1").key
     unknown = APIClient(HTTP_AUTHORIZATION="Token not-a-token")
     answer = unknown.post("/api/results/", _body(scheduled), format="json")
     assert (answer.status_code, answer.json()["detail"]) == (401, "Invalid token.")
     secretary.is_active = False
     secretary.save()
-    inactive = APIClient(HTTP_AUTHORIZATION=f"Token {token.key}")
+    inactive = APIClient(HTTP_AUTHORIZATION=f"Token {key}")
     answer = inactive.post("/api/results/", _body(scheduled), format="json")
     assert (answer.status_code, answer.json()["detail"]) == (401, "User inactive or deleted.")
     secretary.is_active = True
@@ -462,14 +465,14 @@ def test_api_token_authentication_builds_the_user_the_orm_would(secretary):
     converted on SQLite too)."""
     from django.contrib.auth import get_user_model
     from django.forms.models import model_to_dict
-    from rest_framework.authtoken.models import Token
 
+    from clubs.tokens import token_create
     from scoring.api.auth import ResultTokenAuthentication
 
     secretary.last_login = secretary.date_joined
     secretary.save()
-    token = Token.objects.create(user=secretary)
-    user, _token = ResultTokenAuthentication().authenticate_credentials(token.key)
+    key = token_create(user=secretary, name="table 1").key
+    user, _token = ResultTokenAuthentication().authenticate_credentials(key)
     expected = get_user_model().objects.get(pk=secretary.pk)
     assert model_to_dict(user) == model_to_dict(expected)
     assert (user.last_login, user.date_joined) == (expected.last_login, expected.date_joined)

@@ -1,0 +1,122 @@
+"""A person's own login: their name and phone, their email (changed only through a link sent
+to the new address), password reset by email, and logging out of every session.
+
+Every email goes through :func:`clubs.mail.email_queue` (a background job), never in the
+request.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django.contrib.auth.forms import PasswordResetForm
+from django.core import signing
+from django.core.exceptions import ValidationError
+from django.core.validators import validate_email
+from django.db import transaction
+from django.urls import reverse
+from django.utils import translation
+from django.utils.translation import gettext as _
+
+from clubs.errors import ClubError, saved_or_refused
+from clubs.mail import email_queue, email_render
+from clubs.models import Member, User
+
+EMAIL_CHANGE_SALT = "tenace.email-change"
+EMAIL_CHANGE_DAYS = 3
+
+
+def _language() -> str:
+    return translation.get_language() or "en"
+
+
+@transaction.atomic
+def person_details_update(*, user: User, name: str, phone: str) -> Member:
+    """The logged-in person changes their own name and phone (their email changes through
+    :func:`email_change_request`). A login without a member record gets one."""
+    member = Member.objects.filter(user=user).first() or Member(user=user, email=user.email)
+    if member.erased is not None:
+        raise ClubError(_("This record was erased."))
+    member.name, member.phone = name.strip(), phone.strip()
+    return saved_or_refused(member)
+
+
+def email_change_request(*, user: User, new_email: str, confirm_url: Callable[[str], str]) -> None:
+    """Send a confirmation link (``confirm_url(token)``, valid three days) to ``new_email``;
+    nothing changes until it is opened (:func:`email_change_confirm`)."""
+    new_email = new_email.strip()
+    try:
+        validate_email(new_email)
+    except ValidationError:
+        raise ClubError(_("Enter a valid email address.")) from None
+    if new_email.lower() == (user.email or "").lower():
+        raise ClubError(_("This is already your email address."))
+    token = signing.dumps({"u": user.pk, "e": new_email, "o": user.email}, salt=EMAIL_CHANGE_SALT)
+    subject, body = email_render(
+        template="email_change",
+        context={"username": user.get_username(), "link": confirm_url(token)},
+        language=_language(),
+    )
+    email_queue(to=new_email, subject=subject, body=body)
+
+
+@transaction.atomic
+def email_change_confirm(*, token: str) -> User:
+    """Apply the email change that ``token`` confirms, to the login and the person's record,
+    and tell the former address. Refused when the link is damaged, older than three days,
+    or an earlier change came first."""
+    try:
+        data = signing.loads(token, salt=EMAIL_CHANGE_SALT, max_age=EMAIL_CHANGE_DAYS * 86400)
+    except signing.SignatureExpired:
+        raise ClubError(_("This link has expired: ask for a new one on your page.")) from None
+    except signing.BadSignature:
+        raise ClubError(_("This link is not valid.")) from None
+    user = User.objects.select_for_update().filter(pk=data.get("u"), is_active=True).first()
+    if user is None or (user.email or "") != (data.get("o") or ""):
+        raise ClubError(_("This link is no longer valid: the address was changed since."))
+    former, user.email = user.email, data["e"]
+    user.save(update_fields=["email"])
+    Member.objects.filter(user=user).update(email=user.email)
+    if former:
+        subject, body = email_render(
+            template="email_changed",
+            context={"username": user.get_username(), "new_email": user.email},
+            language=_language(),
+        )
+        email_queue(to=former, subject=subject, body=body)
+    return user
+
+
+@transaction.atomic
+def sessions_end_all(*, user: User) -> None:
+    """Log ``user`` out of every session, on every device (this one too). API tokens are
+    not sessions: they are revoked one by one."""
+    user.session_generation += 1
+    user.save(update_fields=["session_generation"])
+
+
+class QueuedPasswordResetForm(PasswordResetForm):
+    """Django's password reset, its email sent by the background job in the reader's
+    language."""
+
+    def send_mail(
+        self,
+        subject_template_name,
+        email_template_name,
+        context,
+        from_email,
+        to_email,
+        html_email_template_name=None,
+    ) -> None:
+        path = reverse(
+            "password_reset_confirm", kwargs={"uidb64": context["uid"], "token": context["token"]}
+        )
+        subject, body = email_render(
+            template="password_reset",
+            context={
+                "username": context["user"].get_username(),
+                "link": f"{context['protocol']}://{context['domain']}{path}",
+            },
+            language=_language(),
+        )
+        email_queue(to=to_email, subject=subject, body=body)
