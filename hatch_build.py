@@ -26,8 +26,13 @@ def catalogues_compile(root: Path, out: Path) -> list[Path]:
         relative = po.relative_to(root).with_suffix(".mo")
         target = out / relative
         target.parent.mkdir(parents=True, exist_ok=True)
+        language = po.parent.parent.name
         with po.open("rb") as source:
-            catalogue = read_po(source)
+            catalogue = read_po(source, locale=language)
+        # The catalogue's empty "Language:" header unsets the locale, and without one Babel
+        # writes no Plural-Forms header: gettext would then use English plurals (Czech's
+        # "60 žetonů" came out as "60 žetony"). The header's own formula is kept.
+        catalogue.locale = language
         with target.open("wb") as mo:
             write_mo(mo, catalogue, use_fuzzy=False)
         written.append(relative)

@@ -11,7 +11,10 @@ class DrivesConfig(AppConfig):
     demo_loader = "drives.demo.demo_load"
 
     def ready(self) -> None:
+        from clubs.people import person_part_register
         from clubs.rulings import rulings_register
+        from drives import people
         from drives.rulings import RULINGS
 
         rulings_register(RULINGS)
+        person_part_register("drives", export=people.export, erase=people.erase)

@@ -81,7 +81,9 @@ def parse_dd_tricks(value: str) -> DDTable | None:
     if len(text) != 20 or any(char not in _HEX + "*-" for char in text):
         raise PBNError(
             f"DoubleDummyTricks '{value}' is not 20 hexadecimal digits (0–9, a–d) "
-            "for N, S, E, W in NT, S, H, D, C"
+            "for N, S, E, W in NT, S, H, D, C",
+            code="pbn_dd_tricks",
+            params={"value": value},
         )
     if any(char in "*-" for char in text):
         return None
@@ -228,7 +230,7 @@ def _build_board(game: Game, scheme: TrumpScheme, rule: DealerRule) -> Board:
             raise PBNError(
                 f"board {number}, line {line}: {message}",
                 code=code,
-                params={"board": number, "line": line, "detail": message},
+                params={"board": number, "line": line, "ruling": error},
             ) from None
 
     turned = read("TurnedCard", Card.parse) if game.value("TurnedCard") else None

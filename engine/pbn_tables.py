@@ -116,7 +116,7 @@ def parse_rows(columns: Sequence[Column], lines: Iterable[str]) -> list[list[str
         if len(values) != len(columns):
             raise PBNError(
                 f"a table row has {len(values)} values for {len(columns)} columns: {line.strip()}",
-                code="pbn_table_row",
+                code="pbn_table_row_values",
                 params={"line": line.strip()},
             )
         rows.append(values)

@@ -17,7 +17,6 @@ from django.db.models import Q
 from django.test import Client
 
 from boston.ladder import boston_ladder
-from clubs.ladder import season_ladders
 from clubs.models import (
     ApiToken,
     Club,
@@ -33,6 +32,7 @@ from clubs.models import (
 from clubs.people import PSEUDONYM_START, person_export, person_merge
 from clubs.tokens import token_create
 from scoring.models import StandingsSnapshot
+from tenace.ladders import season_ladders
 from tournaments.models import Entry
 
 pytestmark = pytest.mark.django_db

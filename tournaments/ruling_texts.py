@@ -40,3 +40,34 @@ MOVEMENT_RULINGS = {
     ),
     "movement_unsound": _("the movement is unsound: %(problems)s"),
 }
+
+#: The PBN reader's rulings, as an organiser importing a file reads them.
+PBN_RULINGS = {
+    "pbn_board": _("Board %(board)s, line %(line)s: %(ruling)s"),
+    "pbn_board_twice": _(
+        "Board %(board)s appears twice with different deals, dealers or trumps "
+        "(lines %(first)s and %(second)s)."
+    ),
+    "pbn_no_deal": _("Board %(board)s (line %(line)s) has no [Deal] tag."),
+    "pbn_tag_twice": _(
+        "Line %(line)s: a second [%(tag)s] tag in one game (the first is on line %(first)s)."
+    ),
+    "pbn_board_number": _(
+        "Line %(line)s: the board number “%(value)s” is not a whole number from 1."
+    ),
+    "pbn_malformed_tag": _('Line %(line)s: the tag %(tag)s cannot be read (write [Name "value"]).'),
+    "pbn_comment_open": _("Line %(line)s: a comment opened with “{” is never closed."),
+    "pbn_trump": _("The trump “%(trump)s” is not S, H, D, C or NT."),
+    "pbn_dd_tricks": _(
+        "DoubleDummyTricks “%(value)s” is not 20 hexadecimal digits (0–9, a–d) for N, S, E, W "
+        "in NT, S, H, D, C."
+    ),
+    "pbn_table_column": _("“%(column)s” is not a table column (write Name\\4R)."),
+    "pbn_table_row": _("A %(tag)s row has not as many values as the table has columns."),
+    "pbn_table_row_values": _(
+        "This table row has not as many values as the table has columns: %(line)s"
+    ),
+    "turned_card_unknown": _(
+        "Board %(board)s: the trump is the turned card, but the turned card is not known."
+    ),
+}

@@ -11,7 +11,10 @@ class VariantsConfig(AppConfig):
     demo_loader = "variants.demo.demo_load"
 
     def ready(self) -> None:
+        from clubs.people import person_part_register
         from clubs.rulings import rulings_register
+        from variants import people
         from variants.rulings import RULINGS
 
         rulings_register(RULINGS)
+        person_part_register("whist_family", export=people.export, erase=people.erase)
