@@ -69,7 +69,7 @@ def main() -> None:
     from tournaments.models import Tournament
 
     section, token = section_ready()
-    Tournament.objects.filter(sessions__sections=section).update(standings_released=True)
+    Tournament.objects.filter(sessions__sections=section).update(status="released")
     bodies = plays_of(section)
     random.Random(7).shuffle(bodies)
     connection.close()

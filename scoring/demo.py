@@ -118,8 +118,8 @@ def demo_results_load(club: Club, *, analyse: bool = True) -> list[int]:
             standings_publish(section_id=section.pk, force=True)
             published.append(section.pk)
         if finished and not tournament.standings_released:
-            tournament.standings_released = True
-            tournament.save(update_fields=["standings_released"])
+            tournament.status = TournamentStatus.RELEASED
+            tournament.save(update_fields=["status"])
     return published
 
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from django.db.models import OuterRef, Q, Subquery
 
 from scoring.models import StandingsSnapshot
-from tournaments.models import Entry, Section
+from tournaments.models import STATUSES_RESULTS_PUBLIC, Entry, Section
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,7 +43,7 @@ def _season_sections(season) -> list[Section]:
         session__tournament__starts__lte=season.ends,
     )
     return list(
-        Section.objects.filter(in_season, session__tournament__standings_released=True)
+        Section.objects.filter(in_season, session__tournament__status__in=STATUSES_RESULTS_PUBLIC)
         .select_related("session__tournament")
         .order_by("pk")
     )

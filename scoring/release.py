@@ -2,7 +2,7 @@
 
 **One rule, in one function** — :func:`session_results_released` — so that it can be
 switched, in one place, to the event's release control and the deal visibility rule when
-they arrive. Today it is the tournament's ``standings_released`` flag on a finished event.
+they arrive. It is the event's status: released or closed.
 Everything that publishes results or deals outside the club's organisers (the public
 results pages, the Atom feed, the USEBIO, PBN and CSV exports) asks it.
 """
@@ -10,14 +10,14 @@ results pages, the Atom feed, the USEBIO, PBN and CSV exports) asks it.
 from __future__ import annotations
 
 from clubs.permissions import Action, can
-from tournaments.models import Session, TournamentStatus
+from tournaments.models import STATUSES_RESULTS_PUBLIC, Session
 
 
 def session_results_released(session: Session) -> bool:
     """Whether ``session``'s results (standings, travellers, score cards) and its deals may
     go out to the public."""
     tournament = session.tournament
-    return bool(tournament.standings_released) and tournament.status == TournamentStatus.FINISHED
+    return tournament.status in STATUSES_RESULTS_PUBLIC
 
 
 def session_results_visible(user, session: Session) -> bool:

@@ -16,7 +16,7 @@ from clubs.selectors import LATEST, club_seasons, rubber_partners
 from scoring.ladder import season_tournament_percentages
 from tenace import parts
 from tenace.ladders import season_ladders
-from tournaments.models import Entry, Tournament, TournamentStatus
+from tournaments.models import STATUSES_RESULTS_PUBLIC, Entry, Tournament, TournamentStatus
 
 
 @dataclass(frozen=True)
@@ -33,7 +33,7 @@ def club_home(club: Club, *, today: dt.date, with_drafts: bool = False) -> ClubH
     results and club nights, and the seasons (a fixed number of queries)."""
     events = Tournament.objects.filter(club=club)
     upcoming = events.filter(Q(starts__gte=today) | Q(ends__gte=today)).exclude(
-        status=TournamentStatus.FINISHED
+        status__in=STATUSES_RESULTS_PUBLIC | {TournamentStatus.FINISHED}
     )
     if not with_drafts:
         upcoming = upcoming.exclude(status=TournamentStatus.DRAFT)
@@ -42,9 +42,7 @@ def club_home(club: Club, *, today: dt.date, with_drafts: bool = False) -> ClubH
         upcoming_events=list(upcoming.order_by("starts", "name")[:LATEST]),
         upcoming_nights=list(nights.filter(date__gte=today).order_by("date", "pk")[:LATEST]),
         latest_results=list(
-            events.filter(status=TournamentStatus.FINISHED, standings_released=True).order_by(
-                "-starts", "name"
-            )[:LATEST]
+            events.filter(status__in=STATUSES_RESULTS_PUBLIC).order_by("-starts", "name")[:LATEST]
         ),
         latest_nights=list(nights.filter(date__lt=today).order_by("-date", "pk")[:LATEST]),
         seasons=list(club_seasons(club)[:LATEST]),

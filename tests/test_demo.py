@@ -31,7 +31,7 @@ def test_demo_has_a_finished_mitchell_with_results_and_a_running_howell(capsys):
     events = {t.name: t for t in Tournament.objects.filter(club=club)}
     mitchell = events["Tuesday Pairs (Mitchell)"]
     howell = events["Thursday Howell"]
-    assert mitchell.status == TournamentStatus.FINISHED and mitchell.standings_released
+    assert mitchell.status == TournamentStatus.RELEASED
     assert howell.status == TournamentStatus.RUNNING
     assert Result.objects.filter(section__session__tournament=mitchell).count() == 6 * 6 * 3
     assert Result.objects.filter(section__session__tournament=howell).exists()

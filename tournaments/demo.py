@@ -39,7 +39,11 @@ def _demo_event(
     schedule.section_generate(
         section=section, kind=kind, boards_per_round=boards_per_round, option=option
     )
-    for step in (TournamentStatus.SCHEDULED, TournamentStatus.RUNNING, TournamentStatus.FINISHED):
+    for step in (
+        TournamentStatus.READY,
+        TournamentStatus.RUNNING,
+        TournamentStatus.FINISHED,
+    ):
         services.tournament_set_status(tournament=tournament, status=step)
         if step == status:
             break

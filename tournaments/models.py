@@ -38,19 +38,46 @@ class CompassWinners(models.TextChoices):
 
 
 class TournamentStatus(models.TextChoices):
+    """An event's lifecycle: draft → ready → running → finished → released → closed."""
+
     DRAFT = "draft", _("Draft")
-    SCHEDULED = "scheduled", _("Scheduled")
+    READY = "ready", _("Ready")
     RUNNING = "running", _("Running")
     FINISHED = "finished", _("Finished")
+    RELEASED = "released", _("Released")
+    CLOSED = "closed", _("Closed")
 
 
-#: The status changes an organiser may make.
+#: The status changes an organiser may make (the guards are in
+#: :func:`tournaments.services.events.tournament_set_status`).
 STATUS_TRANSITIONS: dict[str, frozenset[str]] = {
-    TournamentStatus.DRAFT: frozenset({TournamentStatus.SCHEDULED}),
-    TournamentStatus.SCHEDULED: frozenset({TournamentStatus.DRAFT, TournamentStatus.RUNNING}),
+    TournamentStatus.DRAFT: frozenset({TournamentStatus.READY}),
+    TournamentStatus.READY: frozenset({TournamentStatus.DRAFT, TournamentStatus.RUNNING}),
     TournamentStatus.RUNNING: frozenset({TournamentStatus.FINISHED}),
-    TournamentStatus.FINISHED: frozenset({TournamentStatus.RUNNING}),
+    TournamentStatus.FINISHED: frozenset({TournamentStatus.RUNNING, TournamentStatus.RELEASED}),
+    # Hold back: released standings are taken back to the organisers.
+    TournamentStatus.RELEASED: frozenset({TournamentStatus.FINISHED, TournamentStatus.CLOSED}),
+    # Reopened by a secretary only (the view checks the role).
+    TournamentStatus.CLOSED: frozenset({TournamentStatus.RELEASED}),
 }
+
+#: Where players' phones may enter results.
+STATUSES_PLAYERS_ENTER = frozenset({TournamentStatus.RUNNING})
+#: Where the event's directors may still enter and correct results (until it is closed).
+STATUSES_DIRECTORS_CORRECT = frozenset(
+    {TournamentStatus.RUNNING, TournamentStatus.FINISHED, TournamentStatus.RELEASED}
+)
+#: Where the standings, travellers, score cards and deals are public.
+STATUSES_RESULTS_PUBLIC = frozenset({TournamentStatus.RELEASED, TournamentStatus.CLOSED})
+#: Where play has begun (entries and schedules change only by substitution or withdrawal).
+STATUSES_STARTED = frozenset(
+    {
+        TournamentStatus.RUNNING,
+        TournamentStatus.FINISHED,
+        TournamentStatus.RELEASED,
+        TournamentStatus.CLOSED,
+    }
+)
 
 
 class Tournament(models.Model):
@@ -81,7 +108,6 @@ class Tournament(models.Model):
     status = models.CharField(
         _("status"), max_length=12, choices=TournamentStatus, default=TournamentStatus.DRAFT
     )
-    standings_released = models.BooleanField(_("standings released to the public"), default=False)
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -98,6 +124,11 @@ class Tournament(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def standings_released(self) -> bool:
+        """Whether the standings, travellers, score cards and deals are public."""
+        return self.status in STATUSES_RESULTS_PUBLIC
 
 
 class Session(models.Model):

@@ -101,6 +101,9 @@ def selectors_next_statuses(tournament: Tournament) -> set[str]:
 def tournament_status(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=pk)
     require(request.user, Action.ORGANISE, tournament.club_id)
+    if tournament.status == TournamentStatus.CLOSED:
+        # A closed event is reopened by a secretary only.
+        require(request.user, Action.MANAGE_CLUB, tournament.club_id)
     try:
         services.tournament_set_status(tournament=tournament, status=request.POST.get("status", ""))
     except (TournamentError, ValueError) as error:

@@ -40,6 +40,7 @@ from scoring.models import IdempotencyKey, Result, ResultSource
 from scoring.rows import single_statement
 from scoring.schedule import check_pair_meeting, play_facts, play_facts_at
 from scoring.services import result_confirm, result_correct, result_record, result_state
+from tournaments.models import STATUSES_RESULTS_PUBLIC
 
 _KEY = OpenApiParameter(
     "Idempotency-Key",
@@ -147,7 +148,7 @@ class ResultViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
             queryset = queryset.filter(section_id=section.pk)
             if selectors.standings_visible(self.request.user, section):
                 return queryset
-        return queryset.filter(section__session__tournament__standings_released=True)
+        return queryset.filter(section__session__tournament__status__in=STATUSES_RESULTS_PUBLIC)
 
     def _visible(self, pk) -> Result:
         result = get_object_or_404(selectors.results_for_api(), pk=pk)

@@ -45,7 +45,7 @@ def test_club_home_shows_upcoming_events_latest_results_and_seasons(client, club
         name="Spring pairs",
         slug="spring",
         starts=today + dt.timedelta(days=3),
-        status="scheduled",
+        status="ready",
     )
     Tournament.objects.create(
         club=club, name="Draft cup", slug="draft", starts=today + dt.timedelta(days=3)
@@ -55,8 +55,7 @@ def test_club_home_shows_upcoming_events_latest_results_and_seasons(client, club
         name="Winter pairs",
         slug="winter",
         starts=today - dt.timedelta(days=9),
-        status="finished",
-        standings_released=True,
+        status="released",
     )
     Tournament.objects.create(
         club=club,

@@ -93,8 +93,7 @@ def mitchell_section(
         slug=f"pairs-{next(_counter)}",
         starts=dt.date(2026, 11, 22),
         scoring_method=method,
-        standings_released=released,
-        status="running",
+        status="released" if released else "running",
     )
     session = Session.objects.create(tournament=tournament, number=tournament.sessions.count() + 1)
     board_set = BoardSet.objects.create(club=club)

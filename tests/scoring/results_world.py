@@ -27,7 +27,7 @@ def played_mitchell(*, tables: int = 3, released: bool = True, **kwargs) -> Sche
                     given = ResultInput(ns_tricks=tricks_for(board, table))
                 result_record(board_play_id=play.pk, given=given, by=None, confirmed=True)
     standings_publish(section_id=scheduled.section.pk, force=True)
-    scheduled.tournament.status = "finished"
+    scheduled.tournament.status = "released" if released else "finished"
     scheduled.tournament.save(update_fields=["status"])
     return scheduled
 

@@ -189,7 +189,7 @@ def test_api_standings_held_back_until_released(
     section = scheduled.section.pk
     assert _client().get(f"/api/standings/{section}/").status_code == 403
     assert _client(secretary).get(f"/api/standings/{section}/").json()["results"] == 1
-    scheduled.tournament.standings_released = True
+    scheduled.tournament.status = "released"
     scheduled.tournament.save()
     assert _client().get(f"/api/standings/{section}/").json()["results"] == 1
 

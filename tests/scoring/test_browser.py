@@ -28,7 +28,7 @@ def _session_cookie(user, live_server) -> dict:
 def test_ns_enter_ew_confirm_and_open_standings_update_by_themselves(live_server, seated):
     playwright_sync = pytest.importorskip("playwright.sync_api")
     scheduled, ns_user, ew_user = seated
-    scheduled.tournament.standings_released = True
+    scheduled.tournament.status = "released"
     scheduled.tournament.save()
     section = scheduled.section.pk
     table_url = f"{live_server.url}/results/sections/{section}/tables/1/rounds/1/"

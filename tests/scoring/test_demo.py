@@ -51,7 +51,7 @@ def test_demo_results_fill_the_finished_event_and_half_the_running_one():
     finished = BoardPlay.objects.filter(seating__section__session__tournament=mitchell)
     assert Result.objects.filter(board_play__in=finished).count() == finished.count()
     mitchell.refresh_from_db()
-    assert mitchell.status == TournamentStatus.FINISHED and mitchell.standings_released
+    assert mitchell.status == TournamentStatus.RELEASED
     running = Result.objects.filter(section__session__tournament=howell)
     statuses = set(running.values_list("status", flat=True))
     assert {"confirmed", "entered", "disputed"} <= statuses

@@ -302,7 +302,7 @@ def test_api_refuses_with_a_detail_for_unreleased_unknown_and_bad_version(client
         answer = client.get(url)
         assert answer.status_code == status, url
         assert answer["Content-Type"] == "application/json" and answer.json()["detail"]
-    scheduled.tournament.standings_released = True
+    scheduled.tournament.status = "released"
     scheduled.tournament.save()
     bad = client.get(f"/api/session-results/{session_id}/usebio/?version=2.0")
     assert bad.status_code == 400 and "1.2 or 1.3" in bad.json()["detail"]

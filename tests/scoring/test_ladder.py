@@ -31,7 +31,7 @@ def test_ladder_gives_members_their_released_tournament_percentage(club, seated)
     # Board 1: NS pair 1 (members) take 13 in round 1, the other NS pairs 7 each.
     _play_board_one(scheduled, {1: 13, 2: 7, 3: 7})
     assert season_tournament_percentages(season=season) == {}  # not released yet
-    scheduled.tournament.standings_released = True
+    scheduled.tournament.status = "released"
     scheduled.tournament.save()
     ladder = season_tournament_percentages(season=season)
     ns_members = scheduled.entries[1].member_ids()
@@ -48,7 +48,7 @@ def test_ladder_gives_members_their_released_tournament_percentage(club, seated)
 @pytest.mark.django_db
 def test_ladder_leaves_out_other_seasons(club, seated):
     scheduled, _ns, _ew = seated
-    scheduled.tournament.standings_released = True
+    scheduled.tournament.status = "released"
     scheduled.tournament.save()
     _play_board_one(scheduled, {1: 9})
     other = Season.objects.create(
@@ -89,7 +89,7 @@ def test_ladder_adds_up_the_sessions_of_an_event_weighted_by_boards(club, seated
                 play = second.play(r, table, board)
                 result_record(board_play_id=play.pk, given=ResultInput(ns_tricks=tricks), by=None)
     standings_publish(section_id=second.section.pk, force=True)
-    scheduled.tournament.standings_released = True
+    scheduled.tournament.status = "released"
     scheduled.tournament.save()
     ladder = season_tournament_percentages(season=season)
     for member_id in scheduled.entries[1].member_ids():
@@ -104,7 +104,7 @@ def test_ladder_leaves_out_withdrawn_entries_and_reads_the_newest_snapshot(
 ):
     scheduled, _ns, _ew = seated
     season = _season(club)
-    scheduled.tournament.standings_released = True
+    scheduled.tournament.status = "released"
     scheduled.tournament.save()
     _play_board_one(scheduled, {1: 13})  # version 1: NS pair 1 alone on board 1
     _play_board_one(scheduled, {2: 7, 3: 7})  # version 3: a top for pair 1

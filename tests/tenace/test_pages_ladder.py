@@ -93,7 +93,7 @@ def tournament_make(club: Club, pairs: dict[int, tuple[Member, Member]]):
         play = scheduled.play(round_, table, 1)
         result_record(board_play_id=play.pk, given=ResultInput(ns_tricks=tricks), by=None)
     standings_publish(section_id=scheduled.section.pk, force=True)
-    scheduled.tournament.status = "finished"
+    scheduled.tournament.status = "released"
     scheduled.tournament.save()
     return scheduled.tournament
 

@@ -106,7 +106,7 @@ def test_pages_everyone_reads_only_organisers_and_secretaries_change(client, clu
         ),
         (
             reverse("tournaments:status", args=[section.session.tournament_id]),
-            {"status": "scheduled"},
+            {"status": "ready"},
         ),
         (
             reverse("tournaments:entry_withdraw", args=[entry.pk]),

@@ -144,13 +144,13 @@ def test_status_follows_the_life_cycle_and_scheduling_needs_a_schedule():
     section = section_with_pairs(club, 6)
     tournament = section.session.tournament
     with pytest.raises(StatusError, match="Generate a schedule first"):
-        services.tournament_set_status(tournament=tournament, status=TournamentStatus.SCHEDULED)
+        services.tournament_set_status(tournament=tournament, status=TournamentStatus.READY)
     with pytest.raises(StatusError, match="cannot go from"):
         services.tournament_set_status(tournament=tournament, status=TournamentStatus.FINISHED)
     section.board_set = services.board_set_generate(club=club, count=3, seed="m3")
     section.save()
     services.section_schedule_save(section=section, movement=MITCHELL_3)
-    services.tournament_set_status(tournament=tournament, status=TournamentStatus.SCHEDULED)
+    services.tournament_set_status(tournament=tournament, status=TournamentStatus.READY)
     services.tournament_set_status(tournament=tournament, status=TournamentStatus.RUNNING)
     with pytest.raises(EntryError, match="has started"):
         services.entry_add(section=section, member1=MemberFactory(), member2=MemberFactory())

@@ -6,6 +6,7 @@ from tournaments.models import Board, BoardSet, Entry, Section, Session, Tournam
 
 class TournamentSerializer(serializers.ModelSerializer):
     sessions = serializers.IntegerField(write_only=True, required=False, min_value=1, max_value=10)
+    standings_released = serializers.BooleanField(read_only=True)
 
     class Meta:
         model = Tournament
@@ -26,7 +27,7 @@ class TournamentSerializer(serializers.ModelSerializer):
             "standings_released",
             "sessions",
         ]
-        read_only_fields = ["slug", "status", "standings_released"]
+        read_only_fields = ["slug", "status"]
 
 
 class SessionSerializer(serializers.ModelSerializer):

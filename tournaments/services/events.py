@@ -75,7 +75,7 @@ def tournament_create(
 
 @transaction.atomic
 def tournament_set_status(*, tournament: Tournament, status: str) -> Tournament:
-    """Move the event along draft → scheduled → running → finished (or back one step where
+    """Move the event along draft → ready → running → finished → released → closed (or back one step where
     allowed). Scheduling needs every section to have a schedule."""
     if status == tournament.status:
         return tournament
@@ -84,7 +84,7 @@ def tournament_set_status(*, tournament: Tournament, status: str) -> Tournament:
             _("An event cannot go from %(old)s to %(new)s.")
             % {"old": tournament.get_status_display(), "new": TournamentStatus(status).label}
         )
-    if status == TournamentStatus.SCHEDULED:
+    if status == TournamentStatus.READY:
         unscheduled = [
             str(s) for s in Section.objects.filter(session__tournament=tournament) if not s.movement
         ]
