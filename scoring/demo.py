@@ -25,6 +25,7 @@ from scoring.schedule import board_facts
 from scoring.services import result_confirm, result_record
 from scoring.standings import standings_publish
 from tournaments.models import BoardPlay, Section, Tournament, TournamentStatus
+from tournaments.services import tournament_set_status
 
 logger = logging.getLogger(__name__)
 
@@ -118,8 +119,7 @@ def demo_results_load(club: Club, *, analyse: bool = True) -> list[int]:
             standings_publish(section_id=section.pk, force=True)
             published.append(section.pk)
         if finished and not tournament.standings_released:
-            tournament.status = TournamentStatus.RELEASED
-            tournament.save(update_fields=["status"])
+            tournament_set_status(tournament=tournament, status=TournamentStatus.RELEASED)
     return published
 
 

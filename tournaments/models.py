@@ -308,6 +308,23 @@ class EntryChange(ChangeRecord):
         return f"{self.entry}: {self.reason}"
 
 
+class StatusChange(ChangeRecord):
+    """An event moved along its lifecycle (started, finished, released, held back, closed,
+    reopened): who, when, from which status to which (``before``/``after`` hold
+    ``{"status": …}``) and why. A release is the row whose ``after`` status is released; its
+    id identifies that release (the results email is sent once per release)."""
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="status_changes"
+    )
+
+    class Meta:
+        ordering = ["changed_at", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.tournament}: {self.before.get('status')} → {self.after.get('status')}"
+
+
 class BoardDealChange(ChangeRecord):
     """A board's deal corrected before play: kept so the organiser's changes stay visible."""
 

@@ -105,7 +105,9 @@ def tournament_status(request: HttpRequest, pk: int) -> HttpResponse:
         # A closed event is reopened by a secretary only.
         require(request.user, Action.MANAGE_CLUB, tournament.club_id)
     try:
-        services.tournament_set_status(tournament=tournament, status=request.POST.get("status", ""))
+        services.tournament_set_status(
+            tournament=tournament, status=request.POST.get("status", ""), by=request.user
+        )
     except (TournamentError, ValueError) as error:
         messages.error(request, str(error))
     return redirect("tournaments:detail", pk=pk)

@@ -156,6 +156,47 @@ def test_status_follows_the_life_cycle_and_scheduling_needs_a_schedule():
         services.entry_add(section=section, member1=MemberFactory(), member2=MemberFactory())
 
 
+def test_each_status_change_is_recorded_and_a_release_is_announced_once_committed(
+    django_capture_on_commit_callbacks, django_user_model
+):
+    from tournaments.signals import tournament_released
+
+    club = ClubFactory()
+    section = section_with_pairs(club, 6)
+    tournament = section.session.tournament
+    section.board_set = services.board_set_generate(club=club, count=3, seed="m3")
+    section.save()
+    services.section_schedule_save(section=section, movement=MITCHELL_3)
+    director = django_user_model.objects.create_user("director")
+    heard = []
+
+    def receiver(sender, tournament_id, change_id, **kwargs):
+        heard.append((tournament_id, change_id))
+
+    tournament_released.connect(receiver)
+    try:
+        for status in ("ready", "running", "finished"):
+            services.tournament_set_status(tournament=tournament, status=status, by=director)
+        with django_capture_on_commit_callbacks(execute=True):
+            services.tournament_set_status(
+                tournament=tournament, status="released", by=director, reason="checked"
+            )
+        services.tournament_set_status(tournament=tournament, status="finished", by=director)
+    finally:
+        tournament_released.disconnect(receiver)
+    changes = list(tournament.status_changes.all())
+    assert [(c.before["status"], c.after["status"]) for c in changes] == [
+        ("draft", "ready"),
+        ("ready", "running"),
+        ("running", "finished"),
+        ("finished", "released"),
+        ("released", "finished"),
+    ]
+    assert {c.changed_by for c in changes} == {director}
+    assert heard == [(tournament.pk, changes[3].pk)] and changes[3].reason == "checked"
+    assert not tournament.standings_released
+
+
 def test_withdraw_flags_remaining_boards_as_not_played_and_keeps_history():
     club = ClubFactory()
     section = section_with_pairs(club, 6)

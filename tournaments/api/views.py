@@ -13,11 +13,19 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from clubs.models import Club, Member
-from clubs.permissions import IsClubOrganiser
+from clubs.permissions import Action, IsClubOrganiser, require
 from tournaments import schedule, selectors, services
 from tournaments.api import serializers as s
 from tournaments.errors import BoardPlayedError, TournamentError
-from tournaments.models import Board, BoardSet, Entry, Section, Session, Tournament
+from tournaments.models import (
+    Board,
+    BoardSet,
+    Entry,
+    Section,
+    Session,
+    Tournament,
+    TournamentStatus,
+)
 
 
 def _bad(error: Exception) -> ValidationError:
@@ -57,9 +65,12 @@ class TournamentViewSet(
         tournament = self.get_object()
         body = s.StatusSerializer(data=request.data)
         body.is_valid(raise_exception=True)
+        if tournament.status == TournamentStatus.CLOSED:
+            # A closed event is reopened by a secretary only.
+            require(request.user, Action.MANAGE_CLUB, tournament.club_id)
         try:
             services.tournament_set_status(
-                tournament=tournament, status=body.validated_data["status"]
+                tournament=tournament, status=body.validated_data["status"], by=request.user
             )
         except (TournamentError, ValueError) as error:
             raise _bad(error) from error

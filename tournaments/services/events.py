@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 
 from clubs.models import Club, Member
 from engine.boards import TrumpScheme as EngineTrumpScheme
-from tournaments import selectors
+from tournaments import selectors, signals
 from tournaments.errors import (
     EntryError,
     StatusError,
@@ -25,6 +25,7 @@ from tournaments.models import (
     EntryChange,
     Section,
     Session,
+    StatusChange,
     Tournament,
     TournamentStatus,
 )
@@ -74,7 +75,9 @@ def tournament_create(
 
 
 @transaction.atomic
-def tournament_set_status(*, tournament: Tournament, status: str) -> Tournament:
+def tournament_set_status(
+    *, tournament: Tournament, status: str, by=None, reason: str = ""
+) -> Tournament:
     """Move the event along draft → ready → running → finished → released → closed (or back one step where
     allowed). Scheduling needs every section to have a schedule."""
     if status == tournament.status:
@@ -93,8 +96,22 @@ def tournament_set_status(*, tournament: Tournament, status: str) -> Tournament:
                 _("Generate a schedule first for: %(sections)s")
                 % {"sections": ", ".join(unscheduled)}
             )
+    before = tournament.status
     tournament.status = status
     tournament.save(update_fields=["status"])
+    change = StatusChange.objects.create(
+        tournament=tournament,
+        changed_by=by if by is not None and by.is_authenticated else None,
+        before={"status": before},
+        after={"status": status},
+        reason=reason[:200],
+    )
+    if status == TournamentStatus.RELEASED:
+        transaction.on_commit(
+            lambda: signals.tournament_released.send(
+                sender=Tournament, tournament_id=tournament.pk, change_id=change.pk
+            )
+        )
     return tournament
 
 
