@@ -67,7 +67,9 @@ def club_night_results(season: Season) -> Iterable[LadderResult]:
     """Rubber points per player per club night of the season: every finished rubber of each
     table's three-rubber match, with players reseated for rubbers 2 and 3
     (:func:`clubs.matches.match_state`), and dummy tables scored with
-    :func:`engine.dummy.dummy_totals`. A fixed number of queries, however many nights."""
+    :func:`engine.dummy.dummy_totals`. Guests play and score at their table, but the
+    ladder is the club's members': a guest's points are left off it. A fixed number of
+    queries, however many nights."""
     nights = ClubNight.objects.filter(
         club_id=season.club_id, date__gte=season.starts, date__lte=season.ends
     ).prefetch_related("tables__seats", "tables__rubbers__hands")
@@ -81,8 +83,10 @@ def club_night_results(season: Season) -> Iterable[LadderResult]:
                 continue  # a table whose players are not all seated yet
             if not any(state.is_over for _rubber, _hands, state in match.rubbers):
                 continue  # no rubber finished: nothing won or lost yet
+            guests = {seat.member_id for seat in table.seats.all() if seat.guest}
             for member_id, score in match.totals.items():
-                points[member_id] += score
+                if member_id not in guests:
+                    points[member_id] += score
         for member_id, score in points.items():
             yield LadderResult(member_id, night.date, score)
 

@@ -262,6 +262,22 @@ def test_table_add_seats_a_guest_who_is_not_a_member():
         table_add(night=night, members=[members[3], "  ", members[4], members[5]])
 
 
+def test_a_guests_points_stay_off_the_season_ladder():
+    club, members = _club()
+    season = _season(club)
+    table = table_add(
+        night=night_create(club=club, date=DAY),
+        members=[members[0], "Visiting Vera", members[1], members[2]],
+    )
+    _win_rubber(table.rubbers.get())
+    vera = table.seats.get(guest=True).member_id
+    totals = match_state(table).totals
+    results = {r.member_id: r.score for r in club_night_results(season)}
+    assert vera in totals and totals[vera] != 0  # she scored at the table
+    assert results == {m: s for m, s in totals.items() if m != vera}
+    assert vera not in {row.member_id for row in season_ladder(season)}
+
+
 def test_table_add_three_players_one_a_guest_is_a_dummy_table():
     club, members = _club()
     night = night_create(club=club, date=DAY)
