@@ -309,3 +309,39 @@ def test_the_board_page_trail_shows_code_at_table(client, seated, secretary):
     client.force_login(secretary)
     page = client.get(f"/results/sections/{scheduled.section.pk}/boards/{first.board_number}/")
     assert "code at table 1" in page.content.decode()
+
+
+def _lock(scheduled, round_: int, table: int) -> None:
+    for _attempt in range(CODE_TRIES):
+        with pytest.raises(ConfirmationRefused):
+            code_check(section_id=scheduled.section.pk, round=round_, table=table, code="ZZZZZZ")
+
+
+def _queries(client, url) -> int:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as captured:
+        assert client.get(url).status_code == 200
+    return len(captured)
+
+
+def test_locked_codes_cost_the_same_queries_one_or_many(client, seated, secretary):
+    scheduled, _ns, _ew = seated
+    section = scheduled.section.pk
+    client.force_login(secretary)
+    api = _client(secretary)
+    _lock(scheduled, 1, 1)
+    api.get(f"/api/code-locks/?section={section}")  # what a first request reads once
+    one = (
+        _queries(client, f"/results/sections/{section}/dashboard/"),
+        _queries(api, f"/api/code-locks/?section={section}"),
+    )
+    for round_, table in ((1, 2), (2, 1), (3, 3)):
+        _lock(scheduled, round_, table)
+    many = (
+        _queries(client, f"/results/sections/{section}/dashboard/"),
+        _queries(api, f"/api/code-locks/?section={section}"),
+    )
+    assert len(api.get(f"/api/code-locks/?section={section}").json()) == 4
+    assert many == one
