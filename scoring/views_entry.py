@@ -7,7 +7,7 @@ import uuid
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -198,6 +198,11 @@ def table_confirm(request, section_id: int, table: int, round: int) -> HttpRespo
     club_id = selectors.club_id_of(section)
     _ns, ew_members = schedule.seated_members(section_id=section.pk, round=round, table=table)
     lines = schedule.round_lines(section_id=section.pk, round=round, table=table)
+    if not lines:
+        raise Http404(
+            _("Nobody plays at table %(table)s in round %(round)s.")
+            % {"table": table, "round": round}
+        )
     errors: list[str] = []
     status = 200
     if request.method == "POST":

@@ -273,6 +273,14 @@ def test_the_lock_is_explained_in_spanish_and_czech(client, seated):
         assert answer.status_code == 429 and words in answer.content.decode()
 
 
+def test_confirming_a_table_that_does_not_play_in_that_round_is_404(client, seated):
+    scheduled, _ns, _ew = seated
+    url = f"/results/sections/{scheduled.section.pk}/tables/9/rounds/1/confirm/"
+    answer = client.post(url, {"code": "ZZZZZZ"})
+    assert answer.status_code == 404
+    assert "Nobody plays at table 9 in round 1" in answer.content.decode()
+
+
 def test_a_cell_that_is_not_a_number_of_tricks_is_a_clear_refusal(client, seated):
     scheduled, ns_user, _ew = seated
     results = _entered(scheduled, ns_user)
