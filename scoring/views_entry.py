@@ -283,6 +283,7 @@ def dashboard(request, section_id: int) -> HttpResponse:
             "disputed": [
                 row for row in rows if row["result"] and row["result"].status == "disputed"
             ],
+            "by_code": [row for row in rows if row["result"] and row["result"].confirmed_by_code],
             "codes": _codes(section.pk, rows),
             "locks": confirmation.code_locks(section.pk),
             "code_tries": confirmation.CODE_TRIES,

@@ -257,6 +257,10 @@ def test_page_brute_force_locks_and_the_director_lifts_it_from_the_dashboard(cli
     assert client.post(lift_url, {"round": "1", "table": "1"}).status_code == 403
     assert _confirm_page(client, scheduled, cells, _code(scheduled)).status_code == 302
     assert set(Result.objects.values_list("status", "confirmed_by_code")) == {("confirmed", True)}
+    client.force_login(director)
+    dashboard = client.get(dashboard_url)
+    assert len(dashboard.context["by_code"]) == 2
+    assert "2 results confirmed with a table" in dashboard.content.decode()
 
 
 def test_the_lock_is_explained_in_spanish_and_czech(client, seated):
