@@ -7,7 +7,7 @@ import datetime as dt
 
 from django import forms
 from django.contrib.auth import authenticate, get_user_model
-from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.forms import PasswordChangeForm, UserCreationForm
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -40,6 +40,24 @@ class PasswordCheckedForm(forms.Form):
         if checked is None or checked.pk != user.pk:
             raise forms.ValidationError(_("This is not your password."))
         return password
+
+
+class ThrottledPasswordChangeForm(PasswordChangeForm):
+    """Django's password change, with the old password checked as a login is (so guessing
+    it from a stolen session is throttled and locked out like the login form)."""
+
+    def __init__(self, user, *args, request, **kwargs) -> None:
+        self.request = request
+        super().__init__(user, *args, **kwargs)
+
+    def clean_old_password(self) -> str:
+        old = self.cleaned_data["old_password"]
+        checked = authenticate(self.request, username=self.user.get_username(), password=old)
+        if checked is None or checked.pk != self.user.pk:
+            raise forms.ValidationError(
+                self.error_messages["password_incorrect"], code="password_incorrect"
+            )
+        return old
 
 
 class EmailChangeForm(PasswordCheckedForm):

@@ -20,6 +20,7 @@ urlpatterns = [
     path(f"{C}members/<int:member_id>/merge/", people.member_merge, name="member_merge"),
     path(f"{C}memberships/<int:pk>/end/", people.membership_end, name="membership_end"),
     path(f"{C}logins/", access.access, name="access"),
+    path(f"{C}logins/tokens/new/", access.token_issue, name="token_issue"),
     path(f"{C}logins/tokens/<int:pk>/revoke/", access.token_revoke, name="token_revoke"),
     path(f"{C}logins/unlock/", access.unlock, name="unlock"),
     path(f"{C}members/<int:member_id>/edit/", views.member_edit, name="member_edit"),

@@ -19,7 +19,7 @@ urlpatterns = [
     path("erase/", account.erase, name="account_erase"),
     path(
         "password/",
-        auth_views.PasswordChangeView.as_view(success_url=reverse_lazy("password_change_done")),
+        account.PasswordChangeView.as_view(success_url=reverse_lazy("password_change_done")),
         name="password_change",
     ),
     path(

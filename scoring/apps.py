@@ -17,6 +17,12 @@ class ScoringConfig(AppConfig):
 
         board_set_dealt.connect(board_set_dealt_analyse, dispatch_uid="scoring.analyse")
 
+        from celery.signals import worker_ready
+
+        from scoring.receivers import worker_ready_sweep
+
+        worker_ready.connect(worker_ready_sweep, dispatch_uid="scoring.sweep_at_start")
+
         idempotency_register(idempotent_call)
 
         from clubs.people import person_part_register

@@ -87,7 +87,7 @@ def _fill(section: Section, *, by, last_round: int | None) -> None:
             # One disagreement for the secretary's dashboard: EW say one trick fewer (one
             # more when NS took none).
             claimed = result.ns_tricks - 1 if result.ns_tricks else 1
-            result_confirm(result_id=result.pk, by=by, ns_tricks=claimed, code_ok=True)
+            result_confirm(result_id=result.pk, by=by, ns_tricks=claimed)
 
 
 @transaction.atomic

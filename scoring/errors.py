@@ -39,8 +39,14 @@ class CorrectionRefused(ScoringError):
 
 
 class ConfirmationRefused(ScoringError):
-    """A confirmation from someone who does not sit EW at that table, or with a wrong code."""
+    """A confirmation from someone who does not sit EW at that table, or with a wrong code
+    (the API answers 403)."""
 
 
 class ImportRefused(ScoringError):
     """A CSV file of travellers could not be read at all (wrong columns, not CSV)."""
+
+
+class CodeLocked(ConfirmationRefused):
+    """Too many wrong confirmation codes for a table in a round: every code is refused
+    until a director lifts the lock (the API answers 429)."""

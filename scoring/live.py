@@ -12,6 +12,9 @@ Contract:
 * **Stale sections.** When a recompute cannot be enqueued the section is marked ``stale`` in
   the database (:func:`section_mark_stale`); stale sections and any whose published version
   lags behind its data are found by :func:`sections_lagging`.
+* **Sweeps.** Each periodic sweep (:func:`scoring.tasks.standings_sweep_task`) notes its
+  time in the cache (:func:`sweep_note`); ``/healthz`` reports the site degraded when the
+  last one is older than :data:`SWEEP_OVERDUE` (no beat, or no worker).
 * **Versions for the live pages.** After a snapshot is written its version is put in the
   cache (``scoring:published:<section>``) so that open pages can ask cheaply; the database
   (``SectionScoring.published_version``) stays the truth when the cache is empty or down.
@@ -21,7 +24,7 @@ from __future__ import annotations
 
 import logging
 import os
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 
 from django.core.cache import cache
 from django.db.models import Max
@@ -40,7 +43,14 @@ QUEUED_TTL = 30
 LAG_BEFORE_SWEEP = timedelta(seconds=20)
 
 
-def _sweep_lag() -> timedelta:
+#: The cache key of the last sweep's time (a POSIX timestamp).
+SWEPT_KEY = "scoring:swept"
+#: A sweep older than this means the periodic sweep is not running (it runs every 30 s).
+SWEEP_OVERDUE = timedelta(seconds=60)
+
+
+def sweep_lag() -> timedelta:
+    """How long a section's standings may lag behind its data before a sweep picks it up."""
     value = os.environ.get("SCORING_SWEEP_LAG")
     return timedelta(seconds=float(value)) if value else LAG_BEFORE_SWEEP
 
@@ -106,7 +116,7 @@ def sections_lagging() -> list[int]:
         ResultVersion.objects.filter(at__gte=now - timedelta(days=1))
         .values("section_id")
         .annotate(last=Max("at"))
-        .filter(last__lt=now - _sweep_lag())
+        .filter(last__lt=now - sweep_lag())
         .values_list("section_id", flat=True)
     )
     published = dict(
@@ -120,6 +130,25 @@ def sections_lagging() -> list[int]:
         if data_version(section_id) > published.get(section_id, 0)
     }
     return sorted(stale | lagging)
+
+
+def sweep_note() -> None:
+    """Remember that a sweep ran now (best effort: the cache may be down)."""
+    try:
+        cache.set(SWEPT_KEY, timezone.now().timestamp(), timeout=None)
+    except Exception:  # noqa: BLE001
+        logger.warning("cache unreachable: the time of this sweep is not recorded")
+
+
+def sweep_last():
+    """When the last sweep ran (an aware datetime), or None when none is recorded."""
+    try:
+        stamp = cache.get(SWEPT_KEY)
+    except Exception:  # noqa: BLE001
+        return None
+    if stamp is None:
+        return None
+    return datetime.fromtimestamp(float(stamp), tz=UTC)
 
 
 ANALYSIS_KEY = "scoring:analysis-requested:{}"

@@ -94,6 +94,8 @@ class Result(models.Model):
     )
     entered_at = models.DateTimeField(default=timezone.now)
     confirmed_at = models.DateTimeField(null=True, blank=True)
+    # EW confirmed by typing their table's code (on NS's phone), not logged in as themselves.
+    confirmed_by_code = models.BooleanField(_("confirmed with the table's code"), default=False)
     latest_version = models.ForeignKey(
         "ResultVersion", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
@@ -158,6 +160,8 @@ class ResultVersion(models.Model):
     by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
+    # The change was made with the table's confirmation code ("code at table T"), not a login.
+    by_code = models.BooleanField(_("with the table's code"), default=False)
     at = models.DateTimeField(default=timezone.now)
     before = models.JSONField(null=True, blank=True)
     after = models.JSONField()
@@ -177,6 +181,37 @@ class ResultVersion(models.Model):
 
     def __str__(self) -> str:
         return f"{self.result} v{self.number} ({self.action})"
+
+
+class ConfirmationCodeTries(models.Model):
+    """Wrong EW confirmation codes typed for one table in one round
+    (:mod:`scoring.confirmation`). At ``CODE_TRIES`` failures the code is locked
+    (``locked_at``) until a director lifts the lock (``lifted_by``, ``lifted_at``)."""
+
+    seating = models.OneToOneField(
+        "tournaments.Seating", on_delete=models.CASCADE, related_name="code_tries"
+    )
+    failures = models.PositiveSmallIntegerField(_("wrong codes"), default=0)
+    last_failure = models.DateTimeField(_("last wrong code"), null=True, blank=True)
+    locked_at = models.DateTimeField(_("locked"), null=True, blank=True)
+    lifted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    lifted_at = models.DateTimeField(_("lock lifted"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("wrong confirmation codes")
+        verbose_name_plural = _("wrong confirmation codes")
+        indexes = [
+            models.Index(
+                fields=["locked_at"],
+                condition=Q(locked_at__isnull=False),
+                name="code_tries_locked",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.seating}: {self.failures}"
 
 
 class SectionScoring(models.Model):

@@ -9,3 +9,8 @@ from scoring import tasks
 def board_set_dealt_analyse(sender, *, board_set_id: int, **kwargs) -> None:
     """A board set's deals were committed: ask a worker for their double-dummy tables."""
     tasks.board_set_analysis_enqueue(board_set_id)
+
+
+def worker_ready_sweep(sender=None, **kwargs) -> None:
+    """A Celery worker is ready: sweep stale standings (see the task module)."""
+    tasks.sweep_at_worker_start()

@@ -5,7 +5,9 @@ standings recompute on commit.
 * :func:`result_record` — the first result of a board play. A second one is refused with
   :class:`~scoring.errors.ResultConflict` carrying the stored result.
 * :func:`result_confirm` — EW's figure: the same as NS's confirms, a different one marks the
-  result disputed (both figures kept) for the secretary.
+  result disputed (both figures kept) for the secretary. :func:`round_confirm` answers a
+  table's round at once. EW who are not logged in give their table's code
+  (:mod:`scoring.confirmation`).
 * :func:`result_correct` — a secretary's change, with a reason, whatever the status.
 
 Permissions are checked here with :mod:`clubs.permissions` for the rules of the game
@@ -14,13 +16,10 @@ Permissions are checked here with :mod:`clubs.permissions` for the rules of the 
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 from collections.abc import Callable
 from contextlib import nullcontext
 from typing import Any
 
-from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -28,6 +27,7 @@ from django.utils.translation import gettext as _
 from clubs.permissions import Action, can
 from scoring import tasks
 from scoring.checks import ResultInput, check_result
+from scoring.confirmation import code_check
 from scoring.errors import ConfirmationRefused, CorrectionRefused, ResultConflict, ResultRefused
 from scoring.models import (
     IdempotencyKey,
@@ -90,7 +90,7 @@ def _apply(result: Result, given: ResultInput, facts: PlayFacts) -> None:
 
 
 def _new_version(
-    result: Result, *, action: str, by, before: dict | None, reason: str = ""
+    result: Result, *, action: str, by, before: dict | None, reason: str = "", by_code=False
 ) -> ResultVersion:
     number = (result.latest_version.number + 1) if result.latest_version_id else 1
     version = ResultVersion(
@@ -101,6 +101,7 @@ def _new_version(
         before=before,
         after=result_state(result),
         reason=reason,
+        by_code=by_code,
     )
     version.full_clean(
         exclude=["result", "by", "section"], validate_unique=False, validate_constraints=False
@@ -109,9 +110,11 @@ def _new_version(
 
 
 def _add_version(
-    result: Result, *, action: str, by, before: dict | None, reason: str = ""
+    result: Result, *, action: str, by, before: dict | None, reason: str = "", by_code=False
 ) -> ResultVersion:
-    version = _new_version(result, action=action, by=by, before=before, reason=reason)
+    version = _new_version(
+        result, action=action, by=by, before=before, reason=reason, by_code=by_code
+    )
     version.result = result
     version.save()
     result.latest_version = version
@@ -222,35 +225,87 @@ def _writing(*, savepoint: bool, in_block: bool):
     return transaction.atomic(savepoint=savepoint)
 
 
-@transaction.atomic
-def result_confirm(*, result_id: int, by, ns_tricks: int | None, code_ok: bool = False) -> Result:
+def _confirmed_by_code(by, facts: PlayFacts, code: str | None) -> bool:
+    """Whether ``by`` confirms with the table's code (True) or as themselves (False: EW at
+    that table, or an organiser or secretary); refuses anyone else, and a wrong code."""
+    if can(by, Action.ENTER_SCORES, facts.club_id, seated=facts.ew_members):
+        return False
+    if not code:
+        raise ConfirmationRefused(
+            _("Only EW at this table can confirm: log in, or type the code on your guide card.")
+        )
+    code_check(section_id=facts.section_id, round=facts.round, table=facts.table, code=code)
+    return True
+
+
+def result_confirm(*, result_id: int, by, ns_tricks: int | None, code: str | None = None) -> Result:
     """EW's answer to NS's figure: the same NS tricks confirm it, different ones dispute it.
 
-    ``by`` must sit EW at that table (or be an organiser or secretary), unless ``code_ok``
-    says EW typed their confirmation code on NS's phone."""
+    ``by`` must sit EW at that table (or be an organiser or secretary); anyone else (EW on
+    NS's phone) gives the table's confirmation ``code``, checked and counted by
+    :func:`scoring.confirmation.code_check` (call this outside a transaction, so that a
+    wrong code stays counted). A change made with the code records no user, but "code at
+    table T" (``by_code``)."""
+    board_play_id = Result.objects.values_list("board_play_id", flat=True).get(pk=result_id)
+    by_code = _confirmed_by_code(by, play_facts(board_play_id, user=by), code)
+    return _confirm(result_id, by=None if by_code else by, ns_tricks=ns_tricks, by_code=by_code)
+
+
+def round_confirm(
+    *, section_id: int, round: int, table: int, by, figures: dict[int, int | None], code: str = ""
+) -> list[Result]:
+    """EW confirm (or dispute) a table's round at once: ``figures`` maps a board play to the
+    NS tricks EW agree to (None: NS's figure). One code check for the round (see
+    :func:`result_confirm`); then every result waiting at that table is answered, all or
+    none. Returns the results answered."""
+    results = list(
+        Result.objects.filter(section_id=section_id, round=round, table=table)
+        .exclude(status=ResultStatus.CONFIRMED)
+        .order_by("board_number")
+    )
+    if not results:
+        return []
+    by_code = _confirmed_by_code(by, play_facts(results[0].board_play_id, user=by), code)
+    answered = []
+    with transaction.atomic():
+        for result in results:
+            figure = figures.get(result.board_play_id)
+            answered.append(
+                _confirm(
+                    result.pk,
+                    by=None if by_code else by,
+                    ns_tricks=result.ns_tricks if figure is None else figure,
+                    by_code=by_code,
+                    board=result.board_number,
+                )
+            )
+    return answered
+
+
+@transaction.atomic
+def _confirm(
+    result_id: int, *, by, ns_tricks: int | None, by_code: bool, board: int | None = None
+) -> Result:
     result = Result.objects.select_for_update().get(pk=result_id)
-    facts = play_facts(result.board_play_id, user=by)
-    if not code_ok and not can(by, Action.ENTER_SCORES, facts.club_id, seated=facts.ew_members):
-        raise ConfirmationRefused(_("Only EW at this table can confirm this result."))
     if result.status == ResultStatus.CONFIRMED:
         return result
     before = result_state(result)
     agrees = result.kind != ResultKind.PLAYED or ns_tricks == result.ns_tricks
+    by = by if by is not None and by.is_authenticated else None
     if agrees:
         result.status, result.contested_ns_tricks = ResultStatus.CONFIRMED, None
-        result.confirmed_by, result.confirmed_at = (
-            by if by and by.is_authenticated else None,
-            timezone.now(),
-        )
+        result.confirmed_by, result.confirmed_at = by, timezone.now()
+        result.confirmed_by_code = by_code
     else:
         if ns_tricks is None or not 0 <= ns_tricks <= 13:
-            raise ConfirmationRefused(_("Enter the tricks NS took (0 to 13)."))
+            message = _("Enter the tricks NS took (0 to 13).")
+            if board is not None:
+                message = _("Board %(board)s: %(reason)s") % {"board": board, "reason": message}
+            raise ConfirmationRefused(message)
         result.status, result.contested_ns_tricks = ResultStatus.DISPUTED, ns_tricks
     result.save()
     action = VersionAction.CONFIRMED if agrees else VersionAction.DISPUTED
-    _add_version(
-        result, action=action, by=by if by and by.is_authenticated else None, before=before
-    )
+    _add_version(result, action=action, by=by, before=before, by_code=by_code)
     _changed(result)
     return result
 
@@ -268,18 +323,10 @@ def result_correct(*, result_id: int, given: ResultInput, by, reason: str) -> Re
     _apply(result, given, facts)
     result.status, result.contested_ns_tricks = ResultStatus.CONFIRMED, None
     result.confirmed_by, result.confirmed_at = by, timezone.now()
+    result.confirmed_by_code = False
     result.save()
     _add_version(
         result, action=VersionAction.CORRECTED, by=by, before=before, reason=reason.strip()
     )
     _changed(result)
     return result
-
-
-def confirmation_code(entry_id: int) -> str:
-    """The 4-digit code with which an EW pair confirms on NS's phone (printed for them on
-    the secretary's dashboard; stable for an entry, unguessable without the site's key)."""
-    digest = hmac.new(
-        settings.SECRET_KEY.encode(), f"tenace-confirm:{entry_id}".encode(), hashlib.sha256
-    ).hexdigest()
-    return f"{int(digest[:8], 16) % 10000:04d}"

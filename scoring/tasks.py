@@ -5,7 +5,10 @@ Tasks (thin wrappers around one service each):
 * ``scoring.standings_recompute`` — recompute a section's standings and store a snapshot;
   at the end it enqueues any section left stale.
 * ``scoring.standings_sweep`` — periodic: enqueue stale or lagging sections (add it to the
-  beat schedule, e.g. every 30 s).
+  beat schedule, e.g. every 30 s). Every worker also enqueues it when it starts
+  (:func:`sweep_at_worker_start`, on Celery's ``worker_ready``), so a worker killed
+  mid-publish is repaired by its restart even where beat is forgotten; ``/healthz`` says
+  "degraded" when no sweep ran for a minute.
 * ``scoring.board_set_analyse`` — double-dummy tricks for every board of a board set. The
   solver is imported inside :mod:`scoring.analysis_jobs` only when this task runs, never in
   the web process. It is enqueued when the tournaments app announces a board set's deals
@@ -60,8 +63,23 @@ def standings_recompute_task(section_id: int) -> int | None:
 
 @shared_task(name="scoring.standings_sweep", acks_late=True, ignore_result=True)
 def standings_sweep_task() -> list[int]:
-    """Enqueue every stale or lagging section; returns their ids."""
-    return standings_catch_up()
+    """Enqueue every stale or lagging section (and note the sweep's time for ``/healthz``);
+    returns their ids."""
+    lagging = standings_catch_up()
+    live.sweep_note()
+    return lagging
+
+
+def sweep_at_worker_start() -> None:
+    """A worker started: repair what a worker killed mid-publish left behind, without
+    waiting for ``celery beat`` (many installations forget it). The sweep is enqueued now,
+    and once more when the lag a sweep waits for has passed, so that a publish cut off in
+    the last seconds before the restart is repaired too. Never raises."""
+    try:
+        standings_sweep_task.delay()
+        standings_sweep_task.apply_async(countdown=live.sweep_lag().total_seconds() + 5)
+    except Exception:  # noqa: BLE001 - the broker is down: beat or the next start sweeps
+        logger.warning("could not enqueue the standings sweep at worker start")
 
 
 @shared_task(name="scoring.board_set_analyse", acks_late=True, max_retries=2)

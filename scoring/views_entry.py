@@ -7,21 +7,29 @@ import uuid
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
 
 from clubs.permissions import Action, can, member_of, require
-from scoring import schedule, selectors
-from scoring.errors import ImportRefused, ResultConflict, ScoringError
+from scoring import confirmation, schedule, selectors
+from scoring.errors import (
+    CodeLocked,
+    ConfirmationRefused,
+    ImportRefused,
+    ResultConflict,
+    ScoringError,
+)
 from scoring.forms import CorrectionForm, ImportForm, PBNResultsForm, format_cell, parse_cell
 from scoring.idempotency import idempotent_call
 from scoring.imports import results_import_csv
 from scoring.imports_pbn import results_import_pbn, upload_text
 from scoring.models import Result, ResultSource, ResultStatus
-from scoring.services import confirmation_code, result_confirm, result_correct, result_record
+from scoring.services import result_correct, result_record, round_confirm
 from scoring.views import _section_or_404
+from tournaments.table_codes import confirmation_code
 
 
 def _results_by_play(section_id: int) -> dict[int, Result]:
@@ -165,30 +173,58 @@ def table_round(request, section_id: int, table: int, round: int) -> HttpRespons
     )
 
 
-def _confirm_allowed(request, club_id: int, ew_members, lines) -> bool:
-    if request.user.is_authenticated and can(
-        request.user, Action.ENTER_SCORES, club_id, seated=ew_members
-    ):
-        return True
-    code = request.POST.get("code", "").strip()
-    return bool(lines) and bool(code) and code == confirmation_code(lines[0].ew_id)
+def _figures(request, lines) -> tuple[dict[int, int | None], list[str]]:
+    """EW's figure for each board of the round (None: left as NS entered it), and the
+    cells that are not a number of tricks."""
+    figures: dict[int, int | None] = {}
+    errors = []
+    for line in lines:
+        text = request.POST.get(f"cell-{line.board_play_id}", "").strip()
+        if not text:
+            figures[line.board_play_id] = None
+        elif text.isascii() and text.isdigit() and int(text) <= 13:
+            figures[line.board_play_id] = int(text)
+        else:
+            errors.append(
+                _("Board %(board)s: enter the tricks NS took (0 to 13).") % {"board": line.board}
+            )
+    return figures, errors
 
 
 def table_confirm(request, section_id: int, table: int, round: int) -> HttpResponse:
-    """EW confirm NS's figures on their own phone, or on NS's phone with their code."""
+    """EW confirm NS's figures on their own phone (logged in), or on NS's phone with the
+    code of their table and round (from their guide card)."""
     section = _section_or_404(section_id)
     club_id = selectors.club_id_of(section)
     _ns, ew_members = schedule.seated_members(section_id=section.pk, round=round, table=table)
     lines = schedule.round_lines(section_id=section.pk, round=round, table=table)
+    if not lines:
+        raise Http404(
+            _("Nobody plays at table %(table)s in round %(round)s.")
+            % {"table": table, "round": round}
+        )
     errors: list[str] = []
+    status = 200
     if request.method == "POST":
-        if not _confirm_allowed(request, club_id, ew_members, lines):
-            errors.append(_("Only EW at this table can confirm: log in, or type your code."))
-        else:
-            errors = _confirm_rows(request, section.pk, lines)
+        figures, errors = _figures(request, lines)
+        try:
             if not errors:
-                messages.success(request, _("Thank you: the round is confirmed."))
-                return redirect(request.path)
+                round_confirm(
+                    section_id=section.pk,
+                    round=round,
+                    table=table,
+                    by=request.user,
+                    figures=figures,
+                    code=request.POST.get("code", "")[:40],
+                )
+        except CodeLocked as error:
+            errors, status = [str(error)], 429
+        except ConfirmationRefused as error:
+            errors, status = [str(error)], 403
+        if not errors:
+            messages.success(request, _("Thank you: the round is confirmed."))
+            return redirect(request.path)
+        status = 400 if status == 200 else status
     return render(
         request,
         "scoring/table_confirm.html",
@@ -204,23 +240,8 @@ def table_confirm(request, section_id: int, table: int, round: int) -> HttpRespo
                 and can(request.user, Action.ENTER_SCORES, club_id, seated=ew_members)
             ),
         },
+        status=status,
     )
-
-
-def _confirm_rows(request, section_id: int, lines) -> list[str]:
-    stored = _results_by_play(section_id)
-    errors = []
-    for line in lines:
-        result = stored.get(line.board_play_id)
-        if result is None or result.status == ResultStatus.CONFIRMED:
-            continue
-        text = request.POST.get(f"cell-{line.board_play_id}", "").strip()
-        figure = int(text) if text.isdigit() else result.ns_tricks
-        try:
-            result_confirm(result_id=result.pk, by=request.user, ns_tricks=figure, code_ok=True)
-        except ScoringError as error:
-            errors.append(str(error))
-    return errors
 
 
 @login_required
@@ -251,7 +272,6 @@ def dashboard(request, section_id: int) -> HttpResponse:
             cell["entered"] += 1
             cell["confirmed"] += row["result"].status == ResultStatus.CONFIRMED
             cell["disputed"] += row["result"].status == ResultStatus.DISPUTED
-    entries = {row["line"].ew_id: row["line"] for row in rows}
     return render(
         request,
         "scoring/dashboard.html",
@@ -263,14 +283,59 @@ def dashboard(request, section_id: int) -> HttpResponse:
             "disputed": [
                 row for row in rows if row["result"] and row["result"].status == "disputed"
             ],
-            "codes": sorted(
-                (line.ew_number, line.ew_name, confirmation_code(entry_id))
-                for entry_id, line in entries.items()
-            ),
+            "by_code": [row for row in rows if row["result"] and row["result"].confirmed_by_code],
+            "codes": _codes(section.pk, rows),
+            "locks": confirmation.code_locks(section.pk),
+            "code_tries": confirmation.CODE_TRIES,
             "boards": selectors.board_numbers(section),
             "is_secretary": can(request.user, Action.MANAGE_CLUB, selectors.club_id_of(section)),
         },
     )
+
+
+def _codes(section_id: int, rows) -> list[tuple[int, int, int, str, str]]:
+    """``(round, table, EW number, EW name, code)`` of every table and round."""
+    seen = {(row["line"].round, row["line"].table): row["line"] for row in rows}
+    return [
+        (
+            round,
+            table,
+            line.ew_number,
+            line.ew_name,
+            confirmation_code(section_id=section_id, round=round, table=table),
+        )
+        for (round, table), line in sorted(seen.items())
+    ]
+
+
+@login_required
+@require_POST
+def code_lock_lift(request, section_id: int) -> HttpResponse:
+    """A director lifts the lock on a table's confirmation code (from the dashboard)."""
+    section = _section_or_404(section_id)
+    club_id = selectors.club_id_of(section)
+    require(request.user, Action.ORGANISE, club_id)
+    where = {}
+    for name in ("round", "table"):
+        text = request.POST.get(name, "")
+        where[name] = int(text) if text.isascii() and text.isdigit() and len(text) < 5 else 0
+    try:
+        lifted = confirmation.code_lock_lift(
+            section_id=section.pk, club_id=club_id, by=request.user, **where
+        )
+    except ScoringError as error:
+        messages.error(request, str(error))
+    else:
+        if lifted:
+            messages.success(
+                request,
+                _("The code of table %(table)s in round %(round)s works again.") % where,
+            )
+        else:
+            messages.info(
+                request, _("The code of table %(table)s in round %(round)s was not locked.") % where
+            )
+    return redirect("scoring:dashboard", section.pk)
 
 
 @login_required

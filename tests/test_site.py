@@ -51,6 +51,58 @@ def test_healthz_answers_503_when_the_database_is_down(client, monkeypatch):
     assert response.json()["database"].startswith("down")
 
 
+@pytest.fixture
+def with_a_worker(settings):
+    """The site as deployed with Celery workers (not the embedded, eager default)."""
+    from django.core.cache import cache
+
+    from scoring import live
+
+    settings.CELERY_TASK_ALWAYS_EAGER = False
+    cache.delete(live.SWEPT_KEY)
+    yield live
+    cache.delete(live.SWEPT_KEY)
+
+
+@pytest.mark.django_db
+def test_healthz_is_ok_after_a_recent_sweep(client, with_a_worker):
+    with_a_worker.sweep_note()
+    body = client.get("/healthz").json()
+    assert body["sweep"]["age_seconds"] <= 1
+    if body["broker"] == "ok":
+        assert body["status"] == "ok" and "reasons" not in body
+
+
+@pytest.mark.django_db
+def test_healthz_is_degraded_when_the_sweep_is_a_minute_old_or_never_ran(
+    client, with_a_worker, monkeypatch
+):
+    import datetime as dt
+
+    from django.core.cache import cache
+
+    never = client.get("/healthz")
+    assert never.status_code == 200  # the site works: standings may lag, nothing is lost
+    assert never.json()["status"] == "degraded"
+    assert any("no standings sweep recorded" in r for r in never.json()["reasons"])
+
+    old = dt.datetime.now(dt.UTC) - dt.timedelta(seconds=90)
+    cache.set(with_a_worker.SWEPT_KEY, old.timestamp(), timeout=None)
+    late = client.get("/healthz")
+    body = late.json()
+    assert late.status_code == 200 and body["status"] == "degraded"
+    assert body["sweep"]["age_seconds"] >= 90
+    assert any("last ran" in r and "beat" in r for r in body["reasons"])
+
+
+@pytest.mark.django_db
+def test_healthz_needs_no_sweep_on_the_embedded_default(client, settings):
+    settings.CELERY_TASK_ALWAYS_EAGER = True
+    body = client.get("/healthz").json()
+    assert body["sweep"] == "eager"
+    assert not any("sweep" in r for r in body.get("reasons", []))
+
+
 @pytest.mark.django_db
 def test_api_root_schema_and_docs_are_served(client):
     assert client.get("/api/").status_code == 200

@@ -28,6 +28,7 @@ from tournaments.forms import (
 )
 from tournaments.models import Board, BoardSet, Entry, Section, Tournament, TournamentStatus
 from tournaments.seats import seat_letter
+from tournaments.table_codes import confirmation_code
 
 
 def tournament_list(request: HttpRequest, club_slug: str) -> HttpResponse:
@@ -313,7 +314,27 @@ def section_cards(request: HttpRequest, pk: int, kind: str) -> HttpResponse:
     template = (
         "tournaments/table_cards.html" if kind == "tables" else "tournaments/guide_cards.html"
     )
-    return render(request, template, {"section": section, "tables": tables, "guides": guides})
+    # A director printing the guide cards gives each EW pair its confirmation codes.
+    with_codes = kind != "tables" and can(
+        request.user, Action.ORGANISE, section.session.tournament.club_id
+    )
+    if with_codes:
+        _add_codes(section, guides)
+    return render(
+        request,
+        template,
+        {"section": section, "tables": tables, "guides": guides, "with_codes": with_codes},
+    )
+
+
+def _add_codes(section: Section, guides) -> None:
+    """Each EW round of each guide card gets its table's confirmation code."""
+    for guide in guides:
+        for row in guide.rounds:
+            if row.get("seat") in ("ew", "west"):
+                row["code"] = confirmation_code(
+                    section_id=section.pk, round=row["round"], table=row["table"]
+                )
 
 
 def board_set_hand_records(request: HttpRequest, pk: int) -> HttpResponse:

@@ -8,6 +8,7 @@ import json
 
 from django.contrib import messages
 from django.contrib.auth import logout
+from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -22,10 +23,20 @@ from clubs.forms_account import (
     EmailChangeForm,
     EraseForm,
     PersonDetailsForm,
+    ThrottledPasswordChangeForm,
     TokenCreateForm,
 )
 from clubs.models import Membership
 from clubs.permissions import member_of
+
+
+class PasswordChangeView(auth_views.PasswordChangeView):
+    """Django's password change, its old password throttled like a login."""
+
+    form_class = ThrottledPasswordChangeForm
+
+    def get_form_kwargs(self):
+        return {**super().get_form_kwargs(), "request": self.request}
 
 
 def _page(request: HttpRequest, *, issued=None, status: int = 200, **forms) -> HttpResponse:

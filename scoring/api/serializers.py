@@ -129,6 +129,13 @@ class ResultEntrySerializer(ResultFieldsSerializer):
 
 class ConfirmSerializer(serializers.Serializer):
     ns_tricks = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=13)
+    code = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        max_length=40,
+        help_text="The table's EW confirmation code, when the request is not made by EW "
+        "themselves (e.g. EW confirming on NS's phone).",
+    )
 
 
 class CorrectionSerializer(ResultFieldsSerializer):
@@ -137,10 +144,13 @@ class CorrectionSerializer(ResultFieldsSerializer):
 
 class ResultVersionSerializer(serializers.ModelSerializer):
     by = serializers.CharField(source="by.username", read_only=True, allow_null=True)
+    by_code = serializers.BooleanField(
+        read_only=True, help_text="Made with the table's confirmation code, not a login."
+    )
 
     class Meta:
         model = ResultVersion
-        fields = ["number", "action", "by", "at", "before", "after", "reason"]
+        fields = ["number", "action", "by", "by_code", "at", "before", "after", "reason"]
         read_only_fields = fields
 
 

@@ -3,7 +3,7 @@
 * ``POST /api/results/`` — one result; ``Idempotency-Key`` header makes retries safe.
   201 with the result, 400 with the engine's reason, 403 away from one's own table, 409 with
   the stored result when that board and pair meeting already has one.
-* ``POST /api/results/{id}/confirm/`` (EW), ``POST /api/results/{id}/correct/`` (secretary,
+* ``POST /api/results/{id}/confirm/`` (EW, or with the table's code), ``POST /api/results/{id}/correct/`` (secretary,
   with a reason), ``GET /api/results/{id}/versions/``, ``POST /api/results/import/`` (CSV).
 * ``GET /api/standings/{section}/`` — the newest snapshot (held back until released, except
   for the club's organisers and secretaries).
@@ -33,7 +33,7 @@ from scoring.api.serializers import (
     ResultVersionSerializer,
     result_input_from,
 )
-from scoring.errors import ResultConflict, ScoringError
+from scoring.errors import CodeLocked, ResultConflict, ScoringError
 from scoring.idempotency import HEADER, AlreadyWritten, idempotent_call
 from scoring.imports import results_import_csv
 from scoring.models import IdempotencyKey, Result, ResultSource
@@ -50,6 +50,8 @@ _KEY = OpenApiParameter(
     description="A random key per result: a retry with the same key gets the same answer.",
 )
 
+
+_DETAIL = inline_serializer("ConfirmRefusal", {"detail": serializers.CharField()})
 
 #: Results one request may carry (a table's round).
 BATCH_LIMIT = 20
@@ -198,9 +200,15 @@ class ResultViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
             response["Idempotent-Replay"] = "true"
         return response
 
-    @extend_schema(request=ConfirmSerializer, responses={200: ResultSerializer})
+    @extend_schema(
+        request=ConfirmSerializer,
+        responses={200: ResultSerializer, 403: _DETAIL, 404: _DETAIL, 429: _DETAIL},
+    )
     @action(detail=True, methods=["post"])
     def confirm(self, request, pk=None):
+        """EW's answer to NS's figure: logged in as EW, or with the table's ``code``. A
+        wrong code is 403 (counted); after a few for that table and round, 429 until a
+        director lifts the lock (``/api/code-locks/``)."""
         answer = ConfirmSerializer(data=request.data)
         answer.is_valid(raise_exception=True)
         result = get_object_or_404(Result, pk=pk)
@@ -209,7 +217,10 @@ class ResultViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
                 result_id=result.pk,
                 by=request.user,
                 ns_tricks=answer.validated_data.get("ns_tricks"),
+                code=answer.validated_data.get("code") or None,
             )
+        except CodeLocked as error:
+            return Response({"detail": str(error)}, status=status.HTTP_429_TOO_MANY_REQUESTS)
         except ScoringError as error:
             return Response({"detail": str(error)}, status=status.HTTP_403_FORBIDDEN)
         return Response(ResultSerializer(selectors.results_for_api().get(pk=pk)).data)

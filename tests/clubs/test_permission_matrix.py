@@ -99,6 +99,7 @@ MATRIX: dict[str, Check] = {
     "clubs:member_merge": page(SECRETARY, form=True),
     "clubs:membership_end": page(SECRETARY, post_only=True, pk="membership"),
     "clubs:access": page(ORGANISER),
+    "clubs:token_issue": page(SECRETARY, post_only=True),
     "clubs:token_revoke": page(SECRETARY, post_only=True, pk="token"),
     "clubs:unlock": page(ORGANISER, post_only=True),
     # Club nights, tables and hands (clubs/urls_nights.py).

@@ -141,3 +141,32 @@ def test_guessing_the_password_on_my_account_is_throttled_like_a_login(people):
         answer = client.post("/account/email/", {"new_email": "x@example.org", "password": "no"})
         assert answer.status_code == (429 if attempt == 2 else 400)
     assert _login("pia", PASSWORD, address="10.7.7.7").status_code == 429
+
+
+def test_guessing_the_old_password_when_changing_it_is_throttled_like_a_login(people):
+    client = Client(REMOTE_ADDR="10.0.0.11")
+    client.force_login(people["player"])
+    guess = {
+        "old_password": "no",
+        "new_password1": "x-Quite-new-9",
+        "new_password2": "x-Quite-new-9",
+    }
+    for attempt in range(3):
+        answer = client.post("/account/password/", guess)
+        assert answer.status_code == (429 if attempt == 2 else 200)
+    assert "Too many failed logins" in answer.content.decode()
+    right = {**guess, "old_password": PASSWORD}
+    assert client.post("/account/password/", right).status_code == 429  # locked, even so
+    assert _login("pia", PASSWORD, address="10.7.7.8").status_code == 429
+
+
+def test_the_right_old_password_still_changes_it(people):
+    client = Client(REMOTE_ADDR="10.0.0.12")
+    client.force_login(people["player"])
+    new = "x-Quite-new-9"
+    answer = client.post(
+        "/account/password/",
+        {"old_password": PASSWORD, "new_password1": new, "new_password2": new},
+    )
+    assert answer.status_code == 302
+    assert _login("pia", new, address="10.0.0.13").status_code == 302

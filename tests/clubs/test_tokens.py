@@ -171,6 +171,35 @@ def test_club_secretary_lists_and_revokes_members_tokens_page_and_api(client, pe
     assert ApiToken.objects.get(pk=issued.token.pk).revoked_by == people["secretary"]
 
 
+def test_a_secretary_issues_a_token_for_the_clubs_work_from_the_club_page(client, people):
+    """No superuser, no admin: the club's Logins and tokens page makes one, shows its key
+    once, and lists it with its last use once it has been used."""
+    client.force_login(people["secretary"])
+    page = client.get("/clubs/casino/logins/").content.decode()
+    assert 'action="/clubs/casino/logins/tokens/new/#tokens"' in page
+    made = client.post("/clubs/casino/logins/tokens/new/", {"name": "results laptop", "days": 90})
+    assert made.status_code == 201
+    key = made.context["issued"].key
+    assert key in made.content.decode()
+    token = ApiToken.objects.get(name="results laptop")
+    assert token.user == people["secretary"] and token.key_hash != key
+    assert _me(key).status_code == 200
+    again = client.get("/clubs/casino/logins/")
+    assert key not in again.content.decode()  # shown once only
+    listed = next(t for t in again.context["tokens"] if t.pk == token.pk)
+    assert listed.last_used is not None
+    refused = client.post("/clubs/casino/logins/tokens/new/", {"name": " ", "days": 90})
+    assert refused.status_code == 400 and "name" in refused.context["token_form"].errors
+
+
+@pytest.mark.parametrize("who", ["organiser", "player", "other_secretary"])
+def test_only_the_clubs_secretaries_issue_club_tokens(client, people, who):
+    client.force_login(people[who])
+    answer = client.post("/clubs/casino/logins/tokens/new/", {"name": "x", "days": 90})
+    assert answer.status_code == 403
+    assert not ApiToken.objects.exists()
+
+
 def test_another_clubs_secretary_and_an_organiser_cannot_touch_the_clubs_tokens(people):
     issued = token_create(user=people["player"], name="phone")
     for who, status in (("other_secretary", 403), ("organiser", 403), ("player", 403)):

@@ -8,9 +8,10 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 
 from scoring.checks import ResultInput
 from scoring.models import Result, ResultStatus
-from scoring.services import confirmation_code, result_record
+from scoring.services import result_record
 from scoring.standings import standings_publish
 from tests.scoring.factories import mitchell_section, person_make
+from tournaments.table_codes import confirmation_code
 
 
 def _fill(scheduled, rounds=None):
@@ -102,9 +103,10 @@ def test_ns_enter_a_round_on_the_phone_and_ew_confirm_with_their_code(client, se
     assert Result.objects.filter(status=ResultStatus.ENTERED).count() == 2
     client.logout()
     confirm = f"{url}confirm/"
-    wrong = client.post(confirm, {"code": "xxxx", **cells})
-    assert "Only EW at this table" in wrong.content.decode()
-    code = confirmation_code(scheduled.entries[4].pk)
+    wrong = client.post(confirm, {"code": "XXXXXX", **cells})
+    assert wrong.status_code == 403
+    assert "Wrong code for table 1 in round 1" in wrong.content.decode()
+    code = confirmation_code(section_id=scheduled.section.pk, round=1, table=1)
     assert client.post(confirm, {"code": code, **cells}).status_code == 302
     assert Result.objects.filter(status=ResultStatus.CONFIRMED).count() == 2
 

@@ -11,7 +11,7 @@ from scoring.checks import ResultInput
 from scoring.errors import ConfirmationRefused, CorrectionRefused, ResultConflict, ResultRefused
 from scoring.models import Result, ResultStatus, ResultVersion, StandingsSnapshot
 from scoring.schedule import board_facts, board_play_find
-from scoring.services import confirmation_code, result_confirm, result_correct, result_record
+from scoring.services import result_confirm, result_correct, result_record
 from tests.scoring.factories import mitchell_section
 
 
@@ -174,14 +174,6 @@ def test_ns_cannot_confirm_their_own_figure(seated):
     result = _record(scheduled, 1, 1, 1, 8, by=ns_user)
     with pytest.raises(ConfirmationRefused):
         result_confirm(result_id=result.pk, by=ns_user, ns_tricks=8)
-
-
-@pytest.mark.django_db
-def test_confirmation_code_is_four_digits_and_differs_between_pairs(seated):
-    scheduled, _ns, _ew = seated
-    codes = {confirmation_code(entry.pk) for entry in scheduled.entries.values()}
-    assert all(len(code) == 4 and code.isdigit() for code in codes)
-    assert len(codes) > 1
 
 
 @pytest.mark.django_db

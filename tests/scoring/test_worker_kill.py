@@ -5,7 +5,7 @@ Real processes throughout: a Celery worker (reached through Redis) is started wi
 ``SCORING_TEST_PAUSE_BEFORE_COMMIT`` (``tests/scoring/pausing_worker.py``), so that its
 recompute stops after writing the snapshot
 and before committing it; the test kills it there with SIGKILL, checks the database, starts
-a second worker and sends it ``scoring.standings_sweep`` as the beat would. Needs REDIS_URL
+a second worker, with no beat and nothing sent to it: it sweeps when it starts. Needs REDIS_URL
 and PostgreSQL (a separate process sharing the test database); skipped otherwise.
 """
 
@@ -91,9 +91,7 @@ def queue():
 
 @pytest.mark.worker
 @pytest.mark.django_db(transaction=True)
-def test_a_worker_killed_mid_recompute_leaves_no_snapshot_and_the_sweep_repairs_it(queue):
-    from scoring.tasks import standings_sweep_task
-
+def test_a_worker_killed_mid_recompute_leaves_no_snapshot_and_its_restart_repairs_it(queue):
     scheduled = mitchell_section(tables=3, boards_per_round=2)
     section_id = scheduled.section.pk
     cache.delete_many([PAUSED_KEY.format(section_id), live.QUEUED_KEY.format(section_id)])
@@ -120,14 +118,14 @@ def test_a_worker_killed_mid_recompute_leaves_no_snapshot_and_the_sweep_repairs_
 
     # The worst case: nothing left queued for the section (the killed run's own message
     # sits unacknowledged in Redis until the visibility timeout, an hour) and its queued
-    # marker gone; only the sweep can notice that the standings lag behind the results.
+    # marker gone; only a sweep can notice that the standings lag behind the results.
     from config.celery_app import app
 
     with app.connection_for_write() as broker:
         broker.default_channel.queue_purge(queue)
     cache.delete(live.QUEUED_KEY.format(section_id))
+    # No beat: the new worker sweeps by itself when it starts (worker_ready).
     with _worker(queue, SCORING_SWEEP_LAG="0"):
-        standings_sweep_task.apply_async(queue=queue)  # as the beat does every 30 s
         _wait_for(
             lambda: SectionScoring.objects.get(section_id=section_id).published_version
             == len(plays),
