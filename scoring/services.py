@@ -90,7 +90,7 @@ def _apply(result: Result, given: ResultInput, facts: PlayFacts) -> None:
 
 
 def _new_version(
-    result: Result, *, action: str, by, before: dict | None, reason: str = ""
+    result: Result, *, action: str, by, before: dict | None, reason: str = "", device=None
 ) -> ResultVersion:
     number = (result.latest_version.number + 1) if result.latest_version_id else 1
     version = ResultVersion(
@@ -101,17 +101,22 @@ def _new_version(
         before=before,
         after=result_state(result),
         reason=reason,
+        device=device,
     )
     version.full_clean(
-        exclude=["result", "by", "section"], validate_unique=False, validate_constraints=False
+        exclude=["result", "by", "section", "device"],
+        validate_unique=False,
+        validate_constraints=False,
     )
     return version
 
 
 def _add_version(
-    result: Result, *, action: str, by, before: dict | None, reason: str = ""
+    result: Result, *, action: str, by, before: dict | None, reason: str = "", device=None
 ) -> ResultVersion:
-    version = _new_version(result, action=action, by=by, before=before, reason=reason)
+    version = _new_version(
+        result, action=action, by=by, before=before, reason=reason, device=device
+    )
     version.result = result
     version.save()
     result.latest_version = version
@@ -145,10 +150,13 @@ def result_record(
     facts: PlayFacts | None = None,
     savepoint: bool = True,
     key_for: Callable[[Result], IdempotencyKey] | None = None,
+    device=None,
 ) -> Result:
     """Record the first result of a board play (see the module contract). ``confirmed``
     results (the secretary's, an import) need no confirmation from EW. ``facts`` may be
-    passed when the caller has already read them (in the same transaction).
+    passed when the caller has already read them (in the same transaction). ``device``: the
+    :class:`~scoring.models.TableDevice` it came from (``by`` is then None); its version
+    names it.
 
     ``savepoint=False`` (the API's fast path) writes without a savepoint of its own: a
     result already in ``facts`` is still answered with :class:`ResultConflict`, but a
@@ -165,6 +173,8 @@ def result_record(
     left to the caller."""
     facts = facts if facts is not None and facts.board_play_id == board_play_id else None
     facts = facts or play_facts(board_play_id)
+    if device is not None and (device.section_id, device.table) != (facts.section_id, facts.table):
+        raise ResultRefused(_("This device belongs to another table."))
     if facts.result_id is not None:
         raise _stored_conflict(facts)
     result = Result(
@@ -187,7 +197,7 @@ def result_record(
     # are enforced by the insert itself, without a query each.
     result.full_clean(exclude=_RESULT_LINKS, validate_unique=False, validate_constraints=False)
     action = VersionAction.IMPORTED if source == ResultSource.IMPORT else "recorded"
-    version = _new_version(result, action=action, by=by, before=None)
+    version = _new_version(result, action=action, by=by, before=None, device=device)
     key = None
     if facts.reserved_ids is not None:
         result.pk, version.pk = facts.reserved_ids
@@ -223,14 +233,23 @@ def _writing(*, savepoint: bool, in_block: bool):
 
 
 @transaction.atomic
-def result_confirm(*, result_id: int, by, ns_tricks: int | None, code_ok: bool = False) -> Result:
+def result_confirm(
+    *, result_id: int, by, ns_tricks: int | None, code_ok: bool = False, device=None
+) -> Result:
     """EW's answer to NS's figure: the same NS tricks confirm it, different ones dispute it.
 
     ``by`` must sit EW at that table (or be an organiser or secretary), unless ``code_ok``
-    says EW typed their confirmation code on NS's phone."""
+    says EW typed their confirmation code on NS's phone, or EW answer on the table's
+    ``device`` (its version names it)."""
     result = Result.objects.select_for_update().get(pk=result_id)
     facts = play_facts(result.board_play_id, user=by)
-    if not code_ok and not can(by, Action.ENTER_SCORES, facts.club_id, seated=facts.ew_members):
+    if device is not None and (device.section_id, device.table) != (
+        facts.section_id,
+        facts.table,
+    ):
+        raise ConfirmationRefused(_("This device belongs to another table."))
+    trusted = code_ok or device is not None
+    if not trusted and not can(by, Action.ENTER_SCORES, facts.club_id, seated=facts.ew_members):
         raise ConfirmationRefused(_("Only EW at this table can confirm this result."))
     if result.status == ResultStatus.CONFIRMED:
         return result
@@ -249,7 +268,11 @@ def result_confirm(*, result_id: int, by, ns_tricks: int | None, code_ok: bool =
     result.save()
     action = VersionAction.CONFIRMED if agrees else VersionAction.DISPUTED
     _add_version(
-        result, action=action, by=by if by and by.is_authenticated else None, before=before
+        result,
+        action=action,
+        by=by if by and by.is_authenticated else None,
+        before=before,
+        device=device,
     )
     _changed(result)
     return result
