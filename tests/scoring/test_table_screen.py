@@ -66,8 +66,8 @@ def test_ew_are_told_where_they_go_next_and_see_the_page_in_spanish(client, seat
     client.force_login(ew_user)
     client.cookies.load({"django_language": "es"})
     text = client.get(NOW, HTTP_ACCEPT_LANGUAGE="es").content.decode()
-    assert "Se sienta <strong>Este–Oeste</strong>" in text or "Este–Oeste" in text
-    assert "mesa 2, EO, tableros 5–6" in text
+    assert "Se sienta en <strong>Este–Oeste</strong>" in text
+    assert "Próxima ronda: mesa 2, EO, tableros 5–6" in text
 
 
 def test_ns_enter_ew_confirm_then_the_round_is_complete_and_the_next_one_shows(client, seated):
