@@ -151,3 +151,34 @@ def test_the_table_screen_reads_a_fixed_number_of_queries(client, club):
         client.get(NOW)  # warm caches
         counts[-1] = _queries(client, NOW)
     assert counts[0] == counts[1]
+
+
+def test_an_arrow_switched_round_says_so_on_the_screen(client, seated):
+    scheduled, ns_user, _ew = seated
+    section = scheduled.section
+    section.movement = {
+        "type": "mitchell",
+        "rounds": [
+            {
+                "round": r,
+                "tables": [
+                    {
+                        "table": t,
+                        "ns": scheduled.pairs_at(r, t)[0],
+                        "ew": scheduled.pairs_at(r, t)[1],
+                        "boards": scheduled.boards_at(r, t),
+                        **({"arrow_switch": True} if r == 3 else {}),
+                    }
+                    for t in range(1, 4)
+                ],
+            }
+            for r in range(1, 4)
+        ],
+    }
+    section.save()
+    client.force_login(ns_user)
+    assert "Arrow switch" not in client.get(NOW).content.decode()
+    switched = client.get(f"{NOW}?round=3")
+    assert switched.context["current"].arrow_switch
+    assert "Arrow switch" in switched.content.decode()
+    assert "This is the last round." in switched.content.decode()
