@@ -16,7 +16,7 @@ from django.utils.translation import ngettext
 
 from clubs import selectors as club_selectors
 from clubs.models import Club
-from clubs.permissions import Action, can, member_id_of
+from clubs.permissions import Action, can
 from clubs.svg import form_chart
 from tenace import parts, selectors
 
@@ -66,7 +66,6 @@ def ladder(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
                 for ladder in parts.season_ladders()
             ],
             "can_manage": can(request.user, Action.MANAGE_CLUB, club),
-            "my_member_id": member_id_of(request.user),
         },
     )
 

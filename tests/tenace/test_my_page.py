@@ -61,6 +61,8 @@ def test_my_page_shows_now_recent_events_ladders_and_a_labelled_form_chart(clien
     assert running.tournament.name in text
     (ladder,) = data.ladders
     assert ladder.tournament_rank is not None and ladder.tournament_size >= 1
+    standings = client.get(f"/clubs/{club.slug}/seasons/{ladder.season.pk}/ladder/")
+    assert standings.content.decode().count('class="you" aria-current="true"') == 1
     svg = ET.fromstring(str(page.context["chart"]))
     texts = [t.text for t in svg.iter("{http://www.w3.org/2000/svg}text")]
     assert "Percentage" in texts and "Event date" in texts
