@@ -180,3 +180,28 @@ def test_a_device_is_made_only_for_a_table_of_the_section(client, director, sche
     client.force_login(director)
     answer = client.post(f"/results/sections/{scheduled.section.pk}/devices/", {"table": 9})
     assert answer.status_code == 400 and "does not play" in answer.content.decode()
+
+
+def test_the_devices_page_reads_a_fixed_number_of_queries(client, director, scheduled):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    url = f"/results/sections/{scheduled.section.pk}/devices/"
+    counts = []
+    for extra in (1, 4):
+        for _ in range(extra):
+            devices.device_create(section=scheduled.section, table=1, by=director)
+        client.force_login(director)
+        with CaptureQueriesContext(connection) as queries:
+            page = client.get(url)
+        assert page.status_code == 200
+        counts.append(len(queries))
+    assert counts[0] == counts[1]
+
+
+def test_a_revoked_device_s_screen_learns_it_at_its_next_look(client, director, scheduled):
+    device = _open(client, director, scheduled, table=1)
+    assert client.get(f"{DEVICE}state/").json()["state"]
+    devices.device_revoke(device=device, by=director)
+    answer = client.get(f"{DEVICE}state/")
+    assert answer.status_code == 403 and answer.json() == {"state": "revoked"}
