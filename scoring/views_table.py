@@ -209,6 +209,13 @@ def device_table(request) -> HttpResponse:
             return response
         return redirect("scoring:device-join")
     screen = _device_screen(request, device)
+    if screen.current is None:
+        return _device_refused(
+            request,
+            _("Table %(table)s has no rounds in the schedule now. Ask the director.")
+            % {"table": device.table},
+            404,
+        )
     errors: list[str] = []
     if request.method == "POST":
         errors = _not_running(screen)

@@ -205,3 +205,12 @@ def test_a_revoked_device_s_screen_learns_it_at_its_next_look(client, director, 
     devices.device_revoke(device=device, by=director)
     answer = client.get(f"{DEVICE}state/")
     assert answer.status_code == 403 and answer.json() == {"state": "revoked"}
+
+
+def test_a_device_whose_table_left_the_schedule_says_so(client, director, scheduled):
+    from tournaments.models import Seating
+
+    _open(client, director, scheduled, table=3)
+    Seating.objects.filter(section=scheduled.section, table=3).delete()
+    page = client.get(DEVICE)
+    assert page.status_code == 404 and "has no rounds in the schedule" in page.content.decode()
