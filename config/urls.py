@@ -15,7 +15,7 @@ urlpatterns = [
     path("api/", include("config.api_router")),
     path("", views.home, name="home"),
     path("healthz", views.healthz, name="healthz"),
-    path("login/", auth_views.LoginView.as_view(), name="login"),
+    *tenace_urls.site_urlpatterns,  # My page, and the login that lands a player on their table
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("account/", include("clubs.urls_account")),
     path("i18n/", include("django.conf.urls.i18n")),

@@ -3,7 +3,13 @@ which keep the version history)."""
 
 from django.contrib import admin
 
-from scoring.models import Result, ResultVersion, SectionScoring, StandingsSnapshot
+from scoring.models import (
+    Result,
+    ResultVersion,
+    SectionScoring,
+    StandingsSnapshot,
+    TableDevice,
+)
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):
@@ -36,3 +42,11 @@ class StandingsSnapshotAdmin(ReadOnlyAdmin):
 @admin.register(SectionScoring)
 class SectionScoringAdmin(ReadOnlyAdmin):
     list_display = ("section", "published_version", "stale")
+
+
+@admin.register(TableDevice)
+class TableDeviceAdmin(ReadOnlyAdmin):
+    """Made and revoked on the director's page (the key is shown only there, once)."""
+
+    list_display = ("section", "table", "created", "created_by", "last_used", "revoked")
+    exclude = ("key_hash", "code_hash")

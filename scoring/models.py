@@ -15,6 +15,9 @@
   data version it reflects; pages read snapshots, never results.
 * :class:`IdempotencyKey` remembers the answer given to a request key, so a retry gets the
   same answer and never a second row.
+* :class:`TableDevice` is a phone handed to one table of one section without a personal
+  login (as a Bridgemate is): only hashes of its key and short code are stored; the results
+  it enters or confirms name it in their versions.
 """
 
 from __future__ import annotations
@@ -166,6 +169,15 @@ class ResultVersion(models.Model):
     before = models.JSONField(null=True, blank=True)
     after = models.JSONField()
     reason = models.TextField(_("reason"), blank=True)
+    #: The table device the change came from (no personal login: ``by`` is empty).
+    device = models.ForeignKey(
+        "TableDevice",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("table device"),
+    )
 
     class Meta:
         ordering = ["result", "number"]
@@ -274,3 +286,36 @@ class IdempotencyKey(models.Model):
 
     def __str__(self) -> str:
         return self.key
+
+
+class TableDevice(models.Model):
+    """A phone left at ``table`` of ``section`` for the evening: it enters and confirms that
+    table's results, nothing else, until it is revoked. Its key (in the QR code) and its
+    short code are shown once, when it is made; only their hashes are kept."""
+
+    section = models.ForeignKey(
+        "tournaments.Section", on_delete=models.CASCADE, related_name="table_devices"
+    )
+    table = models.PositiveSmallIntegerField(_("table"))
+    key_hash = models.CharField(max_length=64, unique=True)
+    code_hash = models.CharField(max_length=64, unique=True)
+    created = models.DateTimeField(_("created"), default=timezone.now)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    last_used = models.DateTimeField(_("last used"), null=True, blank=True)
+    revoked = models.DateTimeField(_("revoked"), null=True, blank=True)
+    revoked_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["section", "table", "-created"]
+        verbose_name = _("table device")
+        verbose_name_plural = _("table devices")
+        constraints = [
+            models.CheckConstraint(condition=Q(table__gte=1), name="table_device_table_positive")
+        ]
+
+    def __str__(self) -> str:
+        return _("Device at table %(table)s") % {"table": self.table}

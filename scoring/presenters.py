@@ -95,7 +95,7 @@ def board_view(section, number: int, snapshot, *, with_hand: bool, with_versions
     view = _board_rows(number, snapshot.data if snapshot else None, _entries(section))
     view["hand"] = _hand_record(board) if with_hand else None
     if with_versions:
-        versions = ResultVersion.objects.select_related("by").order_by("number")
+        versions = ResultVersion.objects.select_related("by", "device").order_by("number")
         view["results"] = list(
             Result.objects.filter(section_id=section.pk, board_number=number)
             .select_related("ns", "ew", "entered_by")

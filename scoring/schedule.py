@@ -313,22 +313,3 @@ def seated_members(*, section_id: int, round: int, table: int) -> tuple[frozense
     ns = _members(seating.ns) | (_members(seating.south) if seating.south else frozenset())
     ew = _members(seating.ew) | (_members(seating.west) if seating.west else frozenset())
     return ns, ew
-
-
-def entry_rounds(*, section_id: int, member_id: int) -> list[tuple[int, int, str]]:
-    """``(round, table, "NS"/"EW")`` for each round the member's entry plays."""
-    rows = []
-    seatings = Seating.objects.filter(section_id=section_id).select_related(
-        "ns", "ew", "south", "west"
-    )
-    for seating in seatings:
-        seats = (
-            ("NS", seating.ns),
-            ("NS", seating.south),
-            ("EW", seating.ew),
-            ("EW", seating.west),
-        )
-        for side, entry in seats:
-            if entry is not None and member_id in _members(entry):
-                rows.append((seating.round, seating.table, side))
-    return sorted(rows)

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 
-from clubs.permissions import Action, can
+from clubs.permissions import Action, can, member_id_of
 from scoring.models import Result, ResultStatus, StandingsSnapshot
-from tournaments.models import Section, Tournament
+from tournaments.models import Entry, Section, Tournament
 
 
 def results_for_api() -> QuerySet[Result]:
@@ -79,4 +79,17 @@ def board_numbers(section: Section) -> list[int]:
         Board.objects.filter(board_set_id=section.board_set_id)
         .order_by("number")
         .values_list("number", flat=True)
+    )
+
+
+def my_entry_ids(user, section_ids) -> frozenset[int]:
+    """The entries (pairs) of the logged-in ``user``'s member in those sections, so that a
+    page can mark the reader's own rows (one query; none when logged out)."""
+    member_id = member_id_of(user)
+    if member_id is None:
+        return frozenset()
+    return frozenset(
+        Entry.objects.filter(section_id__in=list(section_ids))
+        .filter(Q(member1_id=member_id) | Q(member2_id=member_id))
+        .values_list("pk", flat=True)
     )

@@ -90,7 +90,14 @@ def _apply(result: Result, given: ResultInput, facts: PlayFacts) -> None:
 
 
 def _new_version(
-    result: Result, *, action: str, by, before: dict | None, reason: str = "", by_code=False
+    result: Result,
+    *,
+    action: str,
+    by,
+    before: dict | None,
+    reason: str = "",
+    by_code=False,
+    device=None,
 ) -> ResultVersion:
     number = (result.latest_version.number + 1) if result.latest_version_id else 1
     version = ResultVersion(
@@ -102,18 +109,28 @@ def _new_version(
         after=result_state(result),
         reason=reason,
         by_code=by_code,
+        device=device,
     )
     version.full_clean(
-        exclude=["result", "by", "section"], validate_unique=False, validate_constraints=False
+        exclude=["result", "by", "section", "device"],
+        validate_unique=False,
+        validate_constraints=False,
     )
     return version
 
 
 def _add_version(
-    result: Result, *, action: str, by, before: dict | None, reason: str = "", by_code=False
+    result: Result,
+    *,
+    action: str,
+    by,
+    before: dict | None,
+    reason: str = "",
+    by_code=False,
+    device=None,
 ) -> ResultVersion:
     version = _new_version(
-        result, action=action, by=by, before=before, reason=reason, by_code=by_code
+        result, action=action, by=by, before=before, reason=reason, by_code=by_code, device=device
     )
     version.result = result
     version.save()
@@ -148,10 +165,13 @@ def result_record(
     facts: PlayFacts | None = None,
     savepoint: bool = True,
     key_for: Callable[[Result], IdempotencyKey] | None = None,
+    device=None,
 ) -> Result:
     """Record the first result of a board play (see the module contract). ``confirmed``
     results (the secretary's, an import) need no confirmation from EW. ``facts`` may be
-    passed when the caller has already read them (in the same transaction).
+    passed when the caller has already read them (in the same transaction). ``device``: the
+    :class:`~scoring.models.TableDevice` it came from (``by`` is then None); its version
+    names it.
 
     ``savepoint=False`` (the API's fast path) writes without a savepoint of its own: a
     result already in ``facts`` is still answered with :class:`ResultConflict`, but a
@@ -168,6 +188,8 @@ def result_record(
     left to the caller."""
     facts = facts if facts is not None and facts.board_play_id == board_play_id else None
     facts = facts or play_facts(board_play_id)
+    if device is not None and (device.section_id, device.table) != (facts.section_id, facts.table):
+        raise ResultRefused(_("This device belongs to another table."))
     if facts.result_id is not None:
         raise _stored_conflict(facts)
     result = Result(
@@ -190,7 +212,7 @@ def result_record(
     # are enforced by the insert itself, without a query each.
     result.full_clean(exclude=_RESULT_LINKS, validate_unique=False, validate_constraints=False)
     action = VersionAction.IMPORTED if source == ResultSource.IMPORT else "recorded"
-    version = _new_version(result, action=action, by=by, before=None)
+    version = _new_version(result, action=action, by=by, before=None, device=device)
     key = None
     if facts.reserved_ids is not None:
         result.pk, version.pk = facts.reserved_ids
@@ -225,9 +247,14 @@ def _writing(*, savepoint: bool, in_block: bool):
     return transaction.atomic(savepoint=savepoint)
 
 
-def _confirmed_by_code(by, facts: PlayFacts, code: str | None) -> bool:
+def _confirmed_by_code(by, facts: PlayFacts, code: str | None, device=None) -> bool:
     """Whether ``by`` confirms with the table's code (True) or as themselves (False: EW at
-    that table, or an organiser or secretary); refuses anyone else, and a wrong code."""
+    that table, or an organiser or secretary, or EW on the table's ``device``); refuses
+    anyone else, a device of another table, and a wrong code."""
+    if device is not None:
+        if (device.section_id, device.table) != (facts.section_id, facts.table):
+            raise ConfirmationRefused(_("This device belongs to another table."))
+        return False
     if can(by, Action.ENTER_SCORES, facts.club_id, seated=facts.ew_members):
         return False
     if not code:
@@ -238,21 +265,37 @@ def _confirmed_by_code(by, facts: PlayFacts, code: str | None) -> bool:
     return True
 
 
-def result_confirm(*, result_id: int, by, ns_tricks: int | None, code: str | None = None) -> Result:
+def result_confirm(
+    *, result_id: int, by, ns_tricks: int | None, code: str | None = None, device=None
+) -> Result:
     """EW's answer to NS's figure: the same NS tricks confirm it, different ones dispute it.
 
     ``by`` must sit EW at that table (or be an organiser or secretary); anyone else (EW on
     NS's phone) gives the table's confirmation ``code``, checked and counted by
     :func:`scoring.confirmation.code_check` (call this outside a transaction, so that a
     wrong code stays counted). A change made with the code records no user, but "code at
-    table T" (``by_code``)."""
+    table T" (``by_code``). EW answering on the table's ``device`` need no code (its
+    version names the device)."""
     board_play_id = Result.objects.values_list("board_play_id", flat=True).get(pk=result_id)
-    by_code = _confirmed_by_code(by, play_facts(board_play_id, user=by), code)
-    return _confirm(result_id, by=None if by_code else by, ns_tricks=ns_tricks, by_code=by_code)
+    by_code = _confirmed_by_code(by, play_facts(board_play_id, user=by), code, device)
+    return _confirm(
+        result_id,
+        by=None if by_code else by,
+        ns_tricks=ns_tricks,
+        by_code=by_code,
+        device=device,
+    )
 
 
 def round_confirm(
-    *, section_id: int, round: int, table: int, by, figures: dict[int, int | None], code: str = ""
+    *,
+    section_id: int,
+    round: int,
+    table: int,
+    by,
+    figures: dict[int, int | None],
+    code: str = "",
+    device=None,
 ) -> list[Result]:
     """EW confirm (or dispute) a table's round at once: ``figures`` maps a board play to the
     NS tricks EW agree to (None: NS's figure). One code check for the round (see
@@ -265,7 +308,7 @@ def round_confirm(
     )
     if not results:
         return []
-    by_code = _confirmed_by_code(by, play_facts(results[0].board_play_id, user=by), code)
+    by_code = _confirmed_by_code(by, play_facts(results[0].board_play_id, user=by), code, device)
     answered = []
     with transaction.atomic():
         for result in results:
@@ -277,6 +320,7 @@ def round_confirm(
                     ns_tricks=result.ns_tricks if figure is None else figure,
                     by_code=by_code,
                     board=result.board_number,
+                    device=device,
                 )
             )
     return answered
@@ -284,7 +328,13 @@ def round_confirm(
 
 @transaction.atomic
 def _confirm(
-    result_id: int, *, by, ns_tricks: int | None, by_code: bool, board: int | None = None
+    result_id: int,
+    *,
+    by,
+    ns_tricks: int | None,
+    by_code: bool,
+    board: int | None = None,
+    device=None,
 ) -> Result:
     result = Result.objects.select_for_update().get(pk=result_id)
     if result.status == ResultStatus.CONFIRMED:
@@ -305,7 +355,14 @@ def _confirm(
         result.status, result.contested_ns_tricks = ResultStatus.DISPUTED, ns_tricks
     result.save()
     action = VersionAction.CONFIRMED if agrees else VersionAction.DISPUTED
-    _add_version(result, action=action, by=by, before=before, by_code=by_code)
+    _add_version(
+        result,
+        action=action,
+        by=by if by is not None and by.is_authenticated else None,
+        before=before,
+        by_code=by_code,
+        device=device,
+    )
     _changed(result)
     return result
 

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from scoring import views, views_entry, views_public
+from scoring import views, views_devices, views_entry, views_public, views_table
 from scoring.feeds import ReleasedResultsFeed
 
 app_name = "scoring"
@@ -32,6 +32,18 @@ urlpatterns = [
         name="table-confirm",
     ),
     path(f"{S}import/", views_entry.import_travellers, name="import"),
+    path(f"{S}devices/", views_devices.table_devices, name="devices"),
+    path(
+        "devices/<int:device_id>/revoke/", views_devices.table_device_revoke, name="device-revoke"
+    ),
+    # The table screen: a player's own phone, and a table device (no login).
+    path("table/", views_table.table_now, name="table-now"),
+    path("table/state/", views_table.table_now_state, name="table-now-state"),
+    path("device/", views_table.device_table, name="device-table"),
+    path("device/state/", views_table.device_table_state, name="device-table-state"),
+    path("device/join/", views_table.device_join, name="device-join"),
+    path("device/leave/", views_table.device_leave, name="device-leave"),
+    path("device/open/<str:key>/", views_table.device_open, name="device-open"),
     path("<int:result_id>/correct/", views_entry.correct, name="correct"),
     path("events/<int:tournament_id>/", views.event_standings_page, name="event-standings"),
     path("sessions/<int:session_id>/", views.session_standings_page, name="session-standings"),

@@ -69,6 +69,7 @@ def _standings_context(request, section) -> dict:
         "fields": standings_fields(data),
         "version": snapshot.version if snapshot else 0,
         "is_staff": can(request.user, Action.ORGANISE, selectors.club_id_of(section)),
+        "my_entries": selectors.my_entry_ids(request.user, [section.pk]),
     }
 
 
@@ -177,6 +178,9 @@ def board_traveller(request, section_id: int, number: int) -> HttpResponse:
     view = board_view(section, number, snapshot, with_hand=True, with_versions=is_secretary)
     if view is None:
         raise Http404(_("No such board in this section."))
+    numbers = selectors.board_numbers(section)
+    view["previous"] = max((n for n in numbers if n < number), default=None)
+    view["next"] = min((n for n in numbers if n > number), default=None)
     return render(
         request,
         "scoring/board.html",
@@ -213,6 +217,7 @@ def _combined_page(request, tournament, sections, title: str) -> HttpResponse:
             "title": title,
             "rows": event_standings(tournament, sections),
             "sections": sections,
+            "my_entries": selectors.my_entry_ids(request.user, [s.pk for s in sections]),
         },
     )
 

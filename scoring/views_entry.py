@@ -7,6 +7,7 @@ import uuid
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db.models import Q
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -28,7 +29,9 @@ from scoring.imports import results_import_csv
 from scoring.imports_pbn import results_import_pbn, upload_text
 from scoring.models import Result, ResultSource, ResultStatus
 from scoring.services import result_correct, result_record, round_confirm
+from scoring.table_screen import entry_screen
 from scoring.views import _section_or_404
+from tournaments.models import Entry
 from tournaments.table_codes import confirmation_code
 
 
@@ -246,14 +249,28 @@ def table_confirm(request, section_id: int, table: int, round: int) -> HttpRespo
 
 @login_required
 def my_table(request, section_id: int) -> HttpResponse:
-    """A player's rounds in the section, each linking to the table page to enter or confirm."""
+    """A player's rounds in the section: table, side, opponents and boards with their trump,
+    each linking to the table page to enter or confirm."""
     section = _section_or_404(section_id)
     member = member_of(request.user)
-    rounds = schedule.entry_rounds(section_id=section.pk, member_id=member.pk) if member else []
+    entry = (
+        Entry.objects.filter(section=section, withdrawn=False)
+        .filter(Q(member1=member) | Q(member2=member))
+        .first()
+        if member
+        else None
+    )
+    screen = entry_screen(section, entry) if entry else None
+    rounds = [(r, r.side_of(entry.pk)) for r in screen.rounds] if screen else []
     return render(
         request,
         "scoring/my_table.html",
-        {"section": section, "tournament": selectors.tournament_of(section), "rounds": rounds},
+        {
+            "section": section,
+            "tournament": selectors.tournament_of(section),
+            "rounds": rounds,
+            "screen": screen,
+        },
     )
 
 

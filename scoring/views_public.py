@@ -26,7 +26,7 @@ from django.views.decorators.clickjacking import xframe_options_exempt
 from django.views.decorators.http import require_GET
 
 from clubs.models import Club
-from scoring import exports
+from scoring import exports, selectors
 from scoring.presenters import combined_standings, latest_snapshots, public_session_view
 from scoring.release import session_results_released, session_results_visible
 from tournaments.models import Entry, Section, Session, Tournament
@@ -147,6 +147,9 @@ def session_results(request, club_slug: str, event_slug: str, session: int) -> H
         "session": found,
         "preview": not session_results_released(found),
         "several_sessions": tournament.sessions.count() > 1,
+        "my_entries": selectors.my_entry_ids(
+            request.user, [part["section"].pk for part in context["sections"]]
+        ),
     }
     response = render(request, "scoring/public/session.html", context)
     # This page alone may sit in another site's frame (the club's own website).

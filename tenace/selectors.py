@@ -8,7 +8,7 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, field
 
-from django.db.models import Exists, OuterRef, Q
+from django.db.models import Exists, OuterRef, Prefetch, Q
 
 from clubs.ladder import LADDER_SOURCES, LadderResult, SeasonLadder
 from clubs.models import Club, ClubNight, Member, Membership, Season
@@ -16,11 +16,18 @@ from clubs.selectors import LATEST, club_seasons, rubber_partners
 from scoring.ladder import season_tournament_percentages
 from tenace import parts
 from tenace.ladders import season_ladders
-from tournaments.models import STATUSES_RESULTS_PUBLIC, Entry, Tournament, TournamentStatus
+from tournaments.models import (
+    STATUSES_RESULTS_PUBLIC,
+    Entry,
+    Section,
+    Tournament,
+    TournamentStatus,
+)
 
 
 @dataclass(frozen=True)
 class ClubHome:
+    running_events: list
     upcoming_events: list
     upcoming_nights: list
     latest_results: list
@@ -29,16 +36,21 @@ class ClubHome:
 
 
 def club_home(club: Club, *, today: dt.date, with_drafts: bool = False) -> ClubHome:
-    """What the club home page shows: events and club nights to come, the latest released
-    results and club nights, and the seasons (a fixed number of queries)."""
+    """What the club home page shows: the events running now (first, whatever their
+    dates), events and club nights to come, the latest released results and club nights,
+    and the seasons (a fixed number of queries)."""
     events = Tournament.objects.filter(club=club)
+    running = events.filter(status=TournamentStatus.RUNNING).prefetch_related(
+        Prefetch("sessions__sections", queryset=Section.objects.order_by("name"))
+    )
     upcoming = events.filter(Q(starts__gte=today) | Q(ends__gte=today)).exclude(
-        status__in=STATUSES_RESULTS_PUBLIC | {TournamentStatus.FINISHED}
+        status__in=STATUSES_RESULTS_PUBLIC | {TournamentStatus.FINISHED, TournamentStatus.RUNNING}
     )
     if not with_drafts:
         upcoming = upcoming.exclude(status=TournamentStatus.DRAFT)
     nights = ClubNight.objects.filter(club=club)
     return ClubHome(
+        running_events=list(running.order_by("starts", "name")),
         upcoming_events=list(upcoming.order_by("starts", "name")[:LATEST]),
         upcoming_nights=list(nights.filter(date__gte=today).order_by("date", "pk")[:LATEST]),
         latest_results=list(

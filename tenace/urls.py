@@ -5,11 +5,17 @@ a club keeps one address scheme and one namespace (``clubs:home``, ``clubs:ladde
 
 from django.urls import path
 
-from tenace import views
+from tenace import views, views_me
 
 C = "<slug:slug>/"
 club_urlpatterns = [
     path(C, views.club_home, name="home"),
     path(f"{C}members/<int:member_id>/", views.player, name="player"),
     path(f"{C}seasons/<int:pk>/ladder/", views.ladder, name="ladder"),
+]
+
+#: The player's own pages, mounted at the site's root by :mod:`config.urls`.
+site_urlpatterns = [
+    path("me/", views_me.my_page, name="my-page"),
+    path("login/", views_me.LoginView.as_view(), name="login"),
 ]

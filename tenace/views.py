@@ -9,6 +9,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -18,6 +19,10 @@ from clubs.models import Club
 from clubs.permissions import Action, can
 from clubs.svg import form_chart
 from tenace import parts, selectors
+
+
+def short_date(date) -> str:
+    return date_format(date, "SHORT_DATE_FORMAT")
 
 
 def _club(slug: str) -> Club:
@@ -84,6 +89,9 @@ def player(request: HttpRequest, slug: str, member_id: int) -> HttpResponse:
                 len(history.nights),
             )
             % {"n": len(history.nights), "total": history.total_points},
+            y_title=_("Rubber points, cumulative"),
+            x_title=_("Club night"),
+            date_text=short_date,
         )
     return render(
         request,

@@ -206,8 +206,11 @@ def test_import_page_reports_refused_lines(client, club, secretary):
 def test_my_table_lists_the_players_rounds(client, seated):
     scheduled, ns_user, _ew = seated
     client.force_login(ns_user)
-    rounds = client.get(f"/results/sections/{scheduled.section.pk}/my-table/").context["rounds"]
+    page = client.get(f"/results/sections/{scheduled.section.pk}/my-table/")
+    rounds = [(r.round, r.table, side) for r, side in page.context["rounds"]]
     assert rounds == [(1, 1, "NS"), (2, 1, "NS"), (3, 1, "NS")]
+    text = page.content.decode()
+    assert "Opponents: 4 " in text and 'class="suit suit-H"' in text
 
 
 @pytest.mark.django_db

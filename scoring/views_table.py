@@ -1,0 +1,283 @@
+"""The table screen: a player's own phone at their table now (:func:`table_now`), and a
+table device handed to the table without a login (:func:`device_table`), as Bridgemate.
+
+Both show the round, the table, who sits where, the boards with number, dealer and trump
+(never a deal), the arrow switch, and where each pair goes next. NS enter the boards, EW
+confirm them; a table device does both. The form is queued by ``table-entry.js`` when the
+signal drops and sent once (a result already stored is not stored again); the page asks
+its ``…/state/`` address every few seconds and reloads itself when a result of the round
+changes (entered, confirmed, disputed) or the round is complete.
+"""
+
+from __future__ import annotations
+
+import uuid
+
+from django.contrib.auth.decorators import login_required
+from django.http import HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_http_methods
+
+from clubs.permissions import Action, can, member_id_of
+from scoring import devices, selectors
+from scoring.errors import ResultConflict, ScoringError
+from scoring.forms import parse_cell
+from scoring.idempotency import idempotent_call
+from scoring.models import ResultSource, TableDevice
+from scoring.services import result_confirm, result_record
+from scoring.table_screen import RoundAtTable, TableScreen, entry_screen, seat_now, table_screen
+
+
+def _asked_round(request) -> int | None:
+    text = request.POST.get("round") or request.GET.get("round") or ""
+    return int(text) if text.isdigit() else None
+
+
+def _enter(request, round_: RoundAtTable, *, by, device: TableDevice | None) -> list[str]:
+    """Record every typed board of the round; returns the refusals."""
+    errors = []
+    for board in round_.to_enter:
+        text = request.POST.get(f"cell-{board.board_play_id}", "")
+        try:
+            given = parse_cell(text)
+            if given is None:
+                continue
+            result_record(
+                board_play_id=board.board_play_id,
+                given=given,
+                by=by,
+                source=ResultSource.TABLE,
+                device=device,
+            )
+        except ResultConflict:
+            continue  # stored already (a retry, or the other phone): shown as stored
+        except ScoringError as error:
+            errors.append(
+                _("Board %(board)s: %(reason)s") % {"board": board.number, "reason": error}
+            )
+    return errors
+
+
+def _confirm(request, round_: RoundAtTable, *, by, device: TableDevice | None) -> list[str]:
+    """EW's answer to each result waiting in the round (the same tricks confirm it)."""
+    errors = []
+    for board in round_.waiting:
+        text = request.POST.get(f"cell-{board.board_play_id}", "").strip()
+        tricks = int(text) if text.isascii() and text.isdigit() else board.result.ns_tricks
+        try:
+            result_confirm(result_id=board.result.pk, by=by, ns_tricks=tricks, device=device)
+        except ScoringError as error:
+            errors.append(
+                _("Board %(board)s: %(reason)s") % {"board": board.number, "reason": error}
+            )
+    return errors
+
+
+def _not_running(screen: TableScreen) -> list[str]:
+    return [] if screen.running else [_("The event is not running: nothing can be entered now.")]
+
+
+def _render(request, screen: TableScreen, *, errors, mode: str, state_url: str, **extra):
+    current = screen.current
+    side = screen.side
+    context = {
+        "screen": screen,
+        "current": current,
+        "mode": mode,
+        "errors": errors,
+        "state": screen.state(),
+        "state_url": state_url,
+        "idempotency_key": uuid.uuid4().hex,
+        "can_enter": bool(current and screen.running and current.to_enter)
+        and (mode == "device" or side == "NS"),
+        "can_confirm": bool(current and screen.running and current.waiting)
+        and (mode == "device" or side == "EW"),
+        **extra,
+    }
+    response = render(request, "scoring/table_screen.html", context, status=400 if errors else 200)
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+def _state(screen: TableScreen | None) -> JsonResponse:
+    response = JsonResponse({"state": screen.state() if screen else ""})
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+# A player's own phone --------------------------------------------------------------------
+
+
+def _player_screen(request) -> TableScreen | None:
+    seat = seat_now(member_id_of(request.user))
+    if seat is None:
+        return None
+    section, entry = seat
+    return entry_screen(section, entry, round=_asked_round(request))
+
+
+def _player_post(request, screen: TableScreen) -> list[str]:
+    current = screen.current
+    errors = _not_running(screen)
+    if errors or current is None:
+        return errors or [_("You have no table in this round.")]
+    club_id = selectors.club_id_of(screen.section)
+    if request.POST.get("action") == "confirm":
+        return _confirm(request, current, by=request.user, device=None)
+    seated = {m for entry in current.entries("NS") for m in entry.member_ids()}
+    if not can(request.user, Action.ENTER_SCORES, club_id, seated=seated):
+        return [_("North–South enter the boards; East–West confirm them.")]
+
+    def save() -> tuple[int, dict]:
+        refused = _enter(request, current, by=request.user, device=None)
+        return (400 if refused else 200), {"errors": refused}
+
+    _code, body, _replayed = idempotent_call(
+        user=request.user,
+        key=request.POST.get("idempotency_key"),
+        path=request.path,
+        data={key: value for key, value in request.POST.items() if key.startswith("cell-")},
+        call=save,
+    )
+    return body["errors"]
+
+
+@never_cache
+@login_required
+@require_http_methods(["GET", "POST"])
+def table_now(request) -> HttpResponse:
+    """The player's table now, in the event running now (the login lands here)."""
+    screen = _player_screen(request)
+    if screen is None or screen.current is None:
+        response = render(request, "scoring/table_none.html", {}, status=200)
+        response["Cache-Control"] = "no-store"
+        return response
+    errors: list[str] = []
+    if request.method == "POST":
+        errors = _player_post(request, screen)
+        if not errors:
+            return redirect(reverse("scoring:table-now"))
+    return _render(
+        request,
+        screen,
+        errors=errors,
+        mode="pair",
+        state_url=reverse("scoring:table-now-state"),
+        confirm_url=reverse(
+            "scoring:table-confirm",
+            args=[screen.section.pk, screen.current.table, screen.current.round],
+        ),
+    )
+
+
+@never_cache
+@login_required
+@require_GET
+def table_now_state(request) -> JsonResponse:
+    return _state(_player_screen(request))
+
+
+# A table device --------------------------------------------------------------------------
+
+
+def _device_refused(request, message: str, status: int) -> HttpResponse:
+    response = render(request, "scoring/device_join.html", {"refusal": message}, status=status)
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+def _device_screen(request, device: TableDevice) -> TableScreen:
+    return table_screen(device.section, device.table, round=_asked_round(request))
+
+
+@never_cache
+@require_http_methods(["GET", "POST"])
+def device_table(request) -> HttpResponse:
+    """The table device's screen; without a usable device, the page to type its code."""
+    device = devices.device_of_request(request)
+    if device is None:
+        if devices.device_cookie_id(request) is not None:
+            response = _device_refused(
+                request,
+                _("This phone's table device was revoked. Ask the director for a new code."),
+                403,
+            )
+            response.delete_cookie(devices.COOKIE)
+            return response
+        return redirect("scoring:device-join")
+    screen = _device_screen(request, device)
+    if screen.current is None:
+        return _device_refused(
+            request,
+            _("Table %(table)s has no rounds in the schedule now. Ask the director.")
+            % {"table": device.table},
+            404,
+        )
+    errors: list[str] = []
+    if request.method == "POST":
+        errors = _not_running(screen)
+        if not errors and screen.current is not None:
+            action = _confirm if request.POST.get("action") == "confirm" else _enter
+            errors = action(request, screen.current, by=None, device=device)
+        if not errors:
+            return redirect("scoring:device-table")
+    return _render(
+        request,
+        screen,
+        errors=errors,
+        mode="device",
+        state_url=reverse("scoring:device-table-state"),
+        device=device,
+    )
+
+
+@never_cache
+@require_GET
+def device_table_state(request) -> JsonResponse:
+    device = devices.device_of_request(request)
+    if device is None:
+        return JsonResponse({"state": "revoked"}, status=403)
+    return _state(_device_screen(request, device))
+
+
+@never_cache
+@require_GET
+def device_open(request, key: str) -> HttpResponse:
+    """The address in the QR code: the phone becomes the table's device."""
+    device = devices.device_by_key(key)
+    if device is None:
+        return _device_refused(request, _("This table device does not exist or was revoked."), 404)
+    response = redirect("scoring:device-table")
+    devices.device_cookie_set(response, device)
+    return response
+
+
+@never_cache
+@require_http_methods(["GET", "POST"])
+def device_join(request) -> HttpResponse:
+    """Type the table device's short code (instead of scanning its QR code)."""
+    if request.method != "POST":
+        return render(request, "scoring/device_join.html", {})
+    if devices.guesses_exhausted(request):
+        return _device_refused(request, _("Too many wrong codes: wait a few minutes."), 429)
+    code = devices.code_normalise(request.POST.get("code", ""))
+    device = devices.device_by_code(code) if code else None
+    if device is None:
+        devices.guess_failed(request)
+        return _device_refused(
+            request, _("No table device has this code. Check it with the director."), 404
+        )
+    response = redirect("scoring:device-table")
+    devices.device_cookie_set(response, device)
+    return response
+
+
+@require_http_methods(["POST"])
+def device_leave(request) -> HttpResponse:
+    """This phone stops being the table's device (the device itself stays valid)."""
+    response = redirect("scoring:device-join")
+    response.delete_cookie(devices.COOKIE)
+    return response
