@@ -169,34 +169,36 @@ class HandRecord:
 
 
 def hand_records(board_set) -> list[HandRecord]:
-    """Every board of a set as a printable hand record: four hands by suit, dealer, trump,
-    and the double-dummy tricks (NS, EW) when known."""
+    """Every board of a set as a printable hand record (see :func:`hand_record`)."""
+    return [
+        hand_record(row)
+        for row in Board.objects.filter(board_set_id=board_set.pk).order_by("number")
+    ]
+
+
+def hand_record(row: Board) -> HandRecord:
+    """A board as a printable hand record: four hands by suit, dealer, trump, and the
+    double-dummy tricks (NS, EW) when known."""
     from engine.cards import SUITS_PBN_ORDER, Seat
 
-    records = []
-    for board in board_set_boards(board_set.pk):
-        hands = {}
-        for seat in Seat:
-            cards = board.deal.hand(seat)
-            hands[seat.name] = [
-                (
-                    suit.letter,
-                    "".join(
-                        c.rank.letter
-                        for c in sorted(cards, key=lambda c: -c.rank)
-                        if c.suit is suit
-                    )
-                    or "—",
+    board = engine_board(row)
+    hands = {}
+    for seat in Seat:
+        cards = board.deal.hand(seat)
+        hands[seat.name] = [
+            (
+                suit.letter,
+                "".join(
+                    c.rank.letter for c in sorted(cards, key=lambda c: -c.rank) if c.suit is suit
                 )
-                for suit in SUITS_PBN_ORDER
-            ]
-        records.append(
-            HandRecord(
-                number=board.number,
-                dealer=board.dealer.name,
-                trump=board.trump.letter if board.trump is not None else "NT",
-                hands=hands,
-                dd_tricks=board.dd_result,
+                or "—",
             )
-        )
-    return records
+            for suit in SUITS_PBN_ORDER
+        ]
+    return HandRecord(
+        number=board.number,
+        dealer=board.dealer.name,
+        trump=board.trump.letter if board.trump is not None else "NT",
+        hands=hands,
+        dd_tricks=board.dd_result,
+    )
