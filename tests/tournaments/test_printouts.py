@@ -83,19 +83,19 @@ def test_mitchell_table_card_says_who_sits_where_the_boards_their_trumps_and_whe
     # EW go to table 2, the boards to table 3.
     assert (
         f"1 1 {names(section, 1)} 4 {names(section, 4)} 1 ♥ hearts 2 ♦ diamonds "
-        "NS 1: stays EW 4: table 2, EW Boards 1, 2 → table 3 2 " in card
+        "NS 1 stays EW 4 → table 2, EW Boards 1, 2 → table 3 2 " in card
     )
     assert (
         f"2 1 {names(section, 1)} 6 {names(section, 6)} 3 ♠ spades 4 ♣ clubs "
-        "NS 1: stays EW 6: table 2, EW Boards 3, 4 → table 3 3 " in card
+        "NS 1 stays EW 6 → table 2, EW Boards 3, 4 → table 3 3 " in card
     )
     # The last round is arrow-switched, and says so; no earlier round does.
     assert (
-        f"3 1 {names(section, 1)} 5 {names(section, 5)} 5 ♥ hearts 6 ♦ diamonds "
-        "⇅ Arrow switch: turn the boards round — the NS pair plays the East–West cards, "
-        "the EW pair the North–South cards. Last round" in card
+        f"3 1 {names(section, 1)} 5 {names(section, 5)} 5 ♥ hearts 6 ♦ diamonds Last round "
+        "⇅ Round 3: arrow switch. Turn the boards round; NS play the East–West cards, "
+        "EW the North–South cards." in card
     )
-    assert card.count("Arrow switch") == 1
+    assert card.count("arrow switch") == 1
     assert card.endswith(
         "NS enter the tricks; EW confirm them on their own phone, or on NS's phone with the "
         "table's code."
@@ -111,7 +111,7 @@ def test_howell_table_card_sends_both_pairs_and_the_boards_on(client, people):
     # sits EW at table 1 and pair 1 EW at table 3; board 8 goes to table 2, board 3 rests.
     assert (
         f"2 3 {names(section, 3)} 1 {names(section, 1)} 3 ♠ spades 8 ♣ clubs "
-        "NS 3: table 1, EW EW 1: table 3, EW Boards 8 → table 2 "
+        "NS 3 → table 1, EW EW 1 → table 3, EW Boards 8 → table 2 "
         "Boards 3: not played next round" in card
     )
     assert "Arrow switch" not in card
@@ -201,7 +201,7 @@ def test_hand_records_show_four_hands_dealer_trump_and_double_dummy(client, peop
                 "Tablero 1 Dador: N · Triunfos: ♥ corazones N (dador) ♠",
                 "O ♠",
                 "Doble muerto: sin analizar",
-                "NS 1: se queda EO 4: mesa 2, EO",
+                "NS 1 se queda EO 4 → mesa 2, EO",
             ),
         ),
         (
@@ -210,7 +210,7 @@ def test_hand_records_show_four_hands_dealer_trump_and_double_dummy(client, peop
                 "Rozdání 1 Rozdává: S · Trumfy: ♥ srdce S (rozdávající) ♠",
                 "Z ♠",
                 "Double dummy: neanalyzováno",
-                "SJ 1: zůstává VZ 4: stůl 2, VZ",
+                "SJ 1 zůstává VZ 4 → stůl 2, VZ",
             ),
         ),
     ],
