@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from django.apps import apps
-from django.db.models import Prefetch, Q, QuerySet
+from django.db.models import Q, QuerySet
 
-from tournaments.models import Board, BoardPlay, Entry, Seating, Section, Tournament
+from tournaments.models import Board, Entry, Section, Tournament
 
 ENTRY_RELATED = ("member1", "member2")
 
@@ -60,71 +60,6 @@ def movement_directions(movement: Mapping[str, Any]) -> dict[int, str]:
             seen[table["ns"]].add("NS")
             seen[table["ew"]].add("EW")
     return {n: (d.pop() if len(d) == 1 else "") for n, d in seen.items()}
-
-
-@dataclass
-class TableCard:
-    table: int
-    rounds: list[dict[str, Any]] = field(default_factory=list)
-
-
-@dataclass
-class GuideCard:
-    entry: Entry
-    rounds: list[dict[str, Any]] = field(default_factory=list)
-
-
-def section_schedule(section: Section) -> tuple[list[TableCard], list[GuideCard]]:
-    """Table cards and guide cards of a section, in three queries however many tables."""
-    entries = {e.pk: e for e in section_entries(section)}
-    seatings = list(
-        Seating.objects.filter(section=section)
-        .order_by("round", "table")
-        .prefetch_related(
-            Prefetch(
-                "board_plays",
-                queryset=BoardPlay.objects.select_related("board").order_by("board__number"),
-            )
-        )
-    )
-    tables: dict[int, TableCard] = {}
-    guides: dict[int, GuideCard] = {pk: GuideCard(entry=e) for pk, e in entries.items()}
-    rounds = sorted({s.round for s in seatings})
-    for s in seatings:
-        boards = [p.board for p in s.board_plays.all()]
-        seats = {
-            "ns": entries.get(s.ns_id),
-            "ew": entries.get(s.ew_id),
-            "south": entries.get(s.south_id),
-            "west": entries.get(s.west_id),
-        }
-        tables.setdefault(s.table, TableCard(table=s.table)).rounds.append(
-            {"round": s.round, **seats, "boards": boards}
-        )
-        for seat, entry in seats.items():
-            if entry is None:
-                continue
-            opponents = (
-                [seats["ew"], seats["west"]]
-                if seat in ("ns", "south")
-                else [seats["ns"], seats["south"]]
-            )
-            guides[entry.pk].rounds.append(
-                {
-                    "round": s.round,
-                    "table": s.table,
-                    "seat": seat,
-                    "opponents": [o for o in opponents if o is not None],
-                    "boards": boards,
-                }
-            )
-    for guide in guides.values():
-        played = {r["round"] for r in guide.rounds}
-        guide.rounds += [{"round": r, "sit_out": True} for r in rounds if r not in played]
-        guide.rounds.sort(key=lambda r: r["round"])
-    return [tables[t] for t in sorted(tables)], sorted(
-        guides.values(), key=lambda g: g.entry.number
-    )
 
 
 def engine_board(row: Board):

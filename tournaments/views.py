@@ -13,7 +13,7 @@ from django.views.decorators.http import require_POST
 
 from clubs.models import Club
 from clubs.permissions import Action, can, require
-from tournaments import schedule, selectors, services
+from tournaments import printouts, schedule, selectors, services
 from tournaments.errors import TournamentError
 from tournaments.forms import (
     BoardDealForm,
@@ -307,13 +307,19 @@ def entry_substitute(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def section_cards(request: HttpRequest, pk: int, kind: str) -> HttpResponse:
-    """Table cards or guide cards, on A4 (print) and on a phone."""
+    """One section's table cards or guide cards (the session's printouts, narrowed)."""
     section = _section(pk)
-    tables, guides = selectors.section_schedule(section)
     template = (
-        "tournaments/table_cards.html" if kind == "tables" else "tournaments/guide_cards.html"
+        "tournaments/print/table_cards.html"
+        if kind == "tables"
+        else "tournaments/print/guide_cards.html"
     )
-    return render(request, template, {"section": section, "tables": tables, "guides": guides})
+    context = {
+        "session": section.session,
+        "tournament": section.session.tournament,
+        "schedules": printouts.session_schedules([section]),
+    }
+    return render(request, template, context)
 
 
 def board_set_hand_records(request: HttpRequest, pk: int) -> HttpResponse:
