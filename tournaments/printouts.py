@@ -255,7 +255,7 @@ def _section_schedule(
     return SectionSchedule(
         section=section,
         tables=[tables[t] for t in sorted(tables)],
-        guides=list(guides.values()),
+        guides=list(guides.values()) if seatings else [],
         travellers=sorted(slips.values(), key=lambda slip: slip.board.number),
         individual=individual,
     )

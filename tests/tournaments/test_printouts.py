@@ -320,3 +320,16 @@ def test_printouts_take_the_same_queries_for_3_tables_and_for_two_sections_of_7(
         counts.append(len(queries))
     assert counts[0] == counts[1], counts
     assert ("Section A, B" if name == "session_hand_records" else "Section B") in page
+
+
+@pytest.mark.parametrize("name", PAGES[:3])
+def test_a_section_without_a_schedule_says_so_beside_the_scheduled_one(client, people, name):
+    club, users = people
+    section = scheduled(club, 6, "mitchell")
+    late = Section.objects.create(session=section.session, name="B")
+    services.entry_add(section=late, member1=MemberFactory(), member2=MemberFactory())
+    client.force_login(users["organiser"])
+    page = page_text(client, name, section)
+    assert "Section B has no schedule or boards yet" in page
+    assert "Section A has no schedule" not in page
+    assert 'class="print-card' in page
