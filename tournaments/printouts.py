@@ -187,16 +187,7 @@ def _section_schedule(
     seats = INDIVIDUAL_SEATS if individual else PAIR_SEATS
     arrows = _arrow_tables(section.movement or {})
     rounds = sorted({s.round for s in seatings})
-    last_round = rounds[-1] if rounds else 0
-    places: dict[tuple[int, int], Place] = {}  # (round, entry id) → place
-    board_tables: dict[tuple[int, int], int] = {}  # (round, board id) → table
-    for s in seatings:
-        for column, seat in seats:
-            if (entry_id := getattr(s, f"{column}_id")) is not None:
-                places[s.round, entry_id] = Place(s.table, seat)
-        for play in s.board_plays.all():
-            board_tables[s.round, play.board_id] = s.table
-
+    places, board_tables = _where_everything_is(seatings, seats)
     tables: dict[int, TableCard] = {}
     guides = {
         e.pk: GuideCard(section=section, entry=e)
@@ -212,37 +203,24 @@ def _section_schedule(
         ]
         boards = [p.board for p in s.board_plays.all()]
         arrow = (s.round, s.table) in arrows
-        last = s.round == last_round
+        next_round = _next(rounds, s.round)
         table_round = TableRound(
             round=s.round,
             sitters=[
-                Sitter(seat, e, s.table, places.get((_next(rounds, s.round), e.pk)), last)
+                Sitter(seat, e, s.table, places.get((next_round, e.pk)), not next_round)
                 for seat, e in at_table
             ],
             boards=boards,
             arrow_switch=arrow,
-            last=last,
+            last=not next_round,
         )
-        if not last:
-            _boards_next(table_round, board_tables, _next(rounds, s.round))
+        if next_round:
+            _boards_next(table_round, board_tables, next_round)
         tables.setdefault(s.table, TableCard(section=section, table=s.table)).rounds.append(
             table_round
         )
         for seat, entry in at_table:
-            mine = seat in NORTH_SOUTH
-            guides[entry.pk].rounds.append(
-                GuideRound(
-                    round=s.round,
-                    table=s.table,
-                    seat=seat,
-                    opponents=[e for st, e in at_table if (st in NORTH_SOUTH) != mine],
-                    partners=[
-                        e for st, e in at_table if (st in NORTH_SOUTH) == mine and e != entry
-                    ],
-                    boards=boards,
-                    arrow_switch=arrow,
-                )
-            )
+            guides[entry.pk].rounds.append(_guide_round(s, seat, entry, at_table, boards, arrow))
         if not individual:
             for board in boards:
                 slips.setdefault(
@@ -258,6 +236,43 @@ def _section_schedule(
         guides=list(guides.values()) if seatings else [],
         travellers=sorted(slips.values(), key=lambda slip: slip.board.number),
         individual=individual,
+    )
+
+
+def _where_everything_is(
+    seatings: list[Seating], seats: tuple[tuple[str, str], ...]
+) -> tuple[dict[tuple[int, int], Place], dict[tuple[int, int], int]]:
+    """(round, entry id) → the entry's place; (round, board id) → the board's table."""
+    places: dict[tuple[int, int], Place] = {}
+    board_tables: dict[tuple[int, int], int] = {}
+    for s in seatings:
+        for column, seat in seats:
+            if (entry_id := getattr(s, f"{column}_id")) is not None:
+                places[s.round, entry_id] = Place(s.table, seat)
+        for play in s.board_plays.all():
+            board_tables[s.round, play.board_id] = s.table
+    return places, board_tables
+
+
+def _guide_round(
+    s: Seating,
+    seat: str,
+    entry: Entry,
+    at_table: list[tuple[str, Entry]],
+    boards: list[Board],
+    arrow: bool,
+) -> GuideRound:
+    """``entry``'s round at seating ``s``: its opponents are the other side's entries; in an
+    individual event its partner sits opposite."""
+    mine = seat in NORTH_SOUTH
+    return GuideRound(
+        round=s.round,
+        table=s.table,
+        seat=seat,
+        opponents=[e for st, e in at_table if (st in NORTH_SOUTH) != mine],
+        partners=[e for st, e in at_table if (st in NORTH_SOUTH) == mine and e != entry],
+        boards=boards,
+        arrow_switch=arrow,
     )
 
 
