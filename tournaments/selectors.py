@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from django.apps import apps
-from django.db.models import Prefetch, Q, QuerySet
+from django.db.models import Q, QuerySet
 
-from tournaments.models import Board, BoardPlay, Entry, Seating, Section, Tournament
+from tournaments.models import Board, Entry, Section, Tournament
 
 ENTRY_RELATED = ("member1", "member2")
 
@@ -62,71 +62,6 @@ def movement_directions(movement: Mapping[str, Any]) -> dict[int, str]:
     return {n: (d.pop() if len(d) == 1 else "") for n, d in seen.items()}
 
 
-@dataclass
-class TableCard:
-    table: int
-    rounds: list[dict[str, Any]] = field(default_factory=list)
-
-
-@dataclass
-class GuideCard:
-    entry: Entry
-    rounds: list[dict[str, Any]] = field(default_factory=list)
-
-
-def section_schedule(section: Section) -> tuple[list[TableCard], list[GuideCard]]:
-    """Table cards and guide cards of a section, in three queries however many tables."""
-    entries = {e.pk: e for e in section_entries(section)}
-    seatings = list(
-        Seating.objects.filter(section=section)
-        .order_by("round", "table")
-        .prefetch_related(
-            Prefetch(
-                "board_plays",
-                queryset=BoardPlay.objects.select_related("board").order_by("board__number"),
-            )
-        )
-    )
-    tables: dict[int, TableCard] = {}
-    guides: dict[int, GuideCard] = {pk: GuideCard(entry=e) for pk, e in entries.items()}
-    rounds = sorted({s.round for s in seatings})
-    for s in seatings:
-        boards = [p.board for p in s.board_plays.all()]
-        seats = {
-            "ns": entries.get(s.ns_id),
-            "ew": entries.get(s.ew_id),
-            "south": entries.get(s.south_id),
-            "west": entries.get(s.west_id),
-        }
-        tables.setdefault(s.table, TableCard(table=s.table)).rounds.append(
-            {"round": s.round, **seats, "boards": boards}
-        )
-        for seat, entry in seats.items():
-            if entry is None:
-                continue
-            opponents = (
-                [seats["ew"], seats["west"]]
-                if seat in ("ns", "south")
-                else [seats["ns"], seats["south"]]
-            )
-            guides[entry.pk].rounds.append(
-                {
-                    "round": s.round,
-                    "table": s.table,
-                    "seat": seat,
-                    "opponents": [o for o in opponents if o is not None],
-                    "boards": boards,
-                }
-            )
-    for guide in guides.values():
-        played = {r["round"] for r in guide.rounds}
-        guide.rounds += [{"round": r, "sit_out": True} for r in rounds if r not in played]
-        guide.rounds.sort(key=lambda r: r["round"])
-    return [tables[t] for t in sorted(tables)], sorted(
-        guides.values(), key=lambda g: g.entry.number
-    )
-
-
 def engine_board(row: Board):
     """A board row as the engine's board (deal, dealer, trump, double-dummy table)."""
     from engine.boards import Board as EngineBoard
@@ -169,34 +104,36 @@ class HandRecord:
 
 
 def hand_records(board_set) -> list[HandRecord]:
-    """Every board of a set as a printable hand record: four hands by suit, dealer, trump,
-    and the double-dummy tricks (NS, EW) when known."""
+    """Every board of a set as a printable hand record (see :func:`hand_record`)."""
+    return [
+        hand_record(row)
+        for row in Board.objects.filter(board_set_id=board_set.pk).order_by("number")
+    ]
+
+
+def hand_record(row: Board) -> HandRecord:
+    """A board as a printable hand record: four hands by suit, dealer, trump, and the
+    double-dummy tricks (NS, EW) when known."""
     from engine.cards import SUITS_PBN_ORDER, Seat
 
-    records = []
-    for board in board_set_boards(board_set.pk):
-        hands = {}
-        for seat in Seat:
-            cards = board.deal.hand(seat)
-            hands[seat.name] = [
-                (
-                    suit.letter,
-                    "".join(
-                        c.rank.letter
-                        for c in sorted(cards, key=lambda c: -c.rank)
-                        if c.suit is suit
-                    )
-                    or "—",
+    board = engine_board(row)
+    hands = {}
+    for seat in Seat:
+        cards = board.deal.hand(seat)
+        hands[seat.name] = [
+            (
+                suit.letter,
+                "".join(
+                    c.rank.letter for c in sorted(cards, key=lambda c: -c.rank) if c.suit is suit
                 )
-                for suit in SUITS_PBN_ORDER
-            ]
-        records.append(
-            HandRecord(
-                number=board.number,
-                dealer=board.dealer.name,
-                trump=board.trump.letter if board.trump is not None else "NT",
-                hands=hands,
-                dd_tricks=board.dd_result,
+                or "—",
             )
-        )
-    return records
+            for suit in SUITS_PBN_ORDER
+        ]
+    return HandRecord(
+        number=board.number,
+        dealer=board.dealer.name,
+        trump=board.trump.letter if board.trump is not None else "NT",
+        hands=hands,
+        dd_tricks=board.dd_result,
+    )

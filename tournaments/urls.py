@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments import views
+from tournaments import views, views_print
 
 app_name = "tournaments"
 urlpatterns = [
@@ -25,6 +25,27 @@ urlpatterns = [
         views.section_cards,
         {"kind": "guides"},
         name="guide_cards",
+    ),
+    path("sessions/<int:pk>/print/", views_print.session_printouts, name="session_print"),
+    path(
+        "sessions/<int:pk>/print/table-cards/",
+        views_print.session_table_cards,
+        name="session_table_cards",
+    ),
+    path(
+        "sessions/<int:pk>/print/guide-cards/",
+        views_print.session_guide_cards,
+        name="session_guide_cards",
+    ),
+    path(
+        "sessions/<int:pk>/print/travellers/",
+        views_print.session_traveller_slips,
+        name="session_traveller_slips",
+    ),
+    path(
+        "sessions/<int:pk>/print/hand-records/",
+        views_print.session_hand_records,
+        name="session_hand_records",
     ),
     path("entries/<int:pk>/withdraw/", views.entry_withdraw, name="entry_withdraw"),
     path("entries/<int:pk>/substitute/", views.entry_substitute, name="entry_substitute"),

@@ -13,7 +13,7 @@ from django.views.decorators.http import require_POST
 
 from clubs.models import Club
 from clubs.permissions import Action, can, require
-from tournaments import schedule, selectors, services
+from tournaments import printouts, schedule, selectors, services
 from tournaments.errors import TournamentError
 from tournaments.forms import (
     BoardDealForm,
@@ -28,7 +28,6 @@ from tournaments.forms import (
 )
 from tournaments.models import Board, BoardSet, Entry, Section, Tournament, TournamentStatus
 from tournaments.seats import seat_letter
-from tournaments.table_codes import confirmation_code
 
 
 def tournament_list(request: HttpRequest, club_slug: str) -> HttpResponse:
@@ -308,33 +307,27 @@ def entry_substitute(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def section_cards(request: HttpRequest, pk: int, kind: str) -> HttpResponse:
-    """Table cards or guide cards, on A4 (print) and on a phone."""
+    """One section's table cards or guide cards (the session's printouts, narrowed)."""
     section = _section(pk)
-    tables, guides = selectors.section_schedule(section)
     template = (
-        "tournaments/table_cards.html" if kind == "tables" else "tournaments/guide_cards.html"
+        "tournaments/print/table_cards.html"
+        if kind == "tables"
+        else "tournaments/print/guide_cards.html"
     )
+    schedules = printouts.session_schedules([section])
     # A director printing the guide cards gives each EW pair its confirmation codes.
     with_codes = kind != "tables" and can(
         request.user, Action.ORGANISE, section.session.tournament.club_id
     )
     if with_codes:
-        _add_codes(section, guides)
-    return render(
-        request,
-        template,
-        {"section": section, "tables": tables, "guides": guides, "with_codes": with_codes},
-    )
-
-
-def _add_codes(section: Section, guides) -> None:
-    """Each EW round of each guide card gets its table's confirmation code."""
-    for guide in guides:
-        for row in guide.rounds:
-            if row.get("seat") in ("ew", "west"):
-                row["code"] = confirmation_code(
-                    section_id=section.pk, round=row["round"], table=row["table"]
-                )
+        printouts.guide_codes_add(schedules)
+    context = {
+        "session": section.session,
+        "tournament": section.session.tournament,
+        "schedules": schedules,
+        "with_codes": with_codes,
+    }
+    return render(request, template, context)
 
 
 def board_set_hand_records(request: HttpRequest, pk: int) -> HttpResponse:

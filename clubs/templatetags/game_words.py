@@ -52,3 +52,18 @@ def trump(value) -> str:
 
 def _no_trumps(value) -> bool:
     return str(getattr(value, "value", value) or "").strip().upper() in ("", "NT", "NONE")
+
+
+@register.filter
+def seat_or_side(value) -> str:
+    """A pair's side ("NS" → "NS", "EO", "SJ") or a player's seat ("W" → "W", "O", "Z"):
+    the place an entry holds at a table, in the reader's letters."""
+    key = str(getattr(value, "value", value) or "").strip().upper()
+    return game_words.side_letters(key) if len(key) == 2 else game_words.seat_letter(key)
+
+
+@register.filter
+def seat_or_side_name(value) -> str:
+    """ "NS" → "North–South", "W" → "West", in the reader's language."""
+    key = str(getattr(value, "value", value) or "").strip().upper()
+    return game_words.side_name(key) if len(key) == 2 else game_words.seat_name(key)

@@ -81,6 +81,7 @@ def test_standings_score_card_and_hand_records_print_on_a4(live_server):
     scheduled = played_mitchell(tables=5)
     section = scheduled.section
     entry = scheduled.entries[1]
+    boards = section.board_set.boards.count()
     pages = [
         f"/results/sections/{section.pk}/standings/",
         f"/results/sections/{section.pk}/entries/{entry.pk}/",
@@ -106,5 +107,18 @@ def test_standings_score_card_and_hand_records_print_on_a4(live_server):
                 assert boxes and all(
                     abs(float(w) - 595.28) < 1 and abs(float(h) - 841.89) < 1 for w, h in boxes
                 ), (path, boxes)
+                # Links print as their text, never followed by their address; a table's
+                # heading row is repeated on every page it runs to.
+                printed = page.evaluate(
+                    "[[...document.querySelectorAll('main a')].map("
+                    "a => getComputedStyle(a, '::after').content),"
+                    " [...document.querySelectorAll('thead')].map(t => getComputedStyle(t).display)]"
+                )
+                assert set(printed[0]) <= {"none", "normal"}, path
+                assert set(printed[1]) <= {"table-header-group"}, path
+                if "hand-records" in path:
+                    # Six hand records to an A4 page.
+                    pages = len(re.findall(rb"/Type\s*/Page(?![s\w])", pdf))
+                    assert pages == -(-boards // 6), pages
         finally:
             browser.close()

@@ -305,10 +305,14 @@ def test_guide_cards_give_ew_their_codes_only_when_a_director_prints_them(client
     director = person_make(club, Role.ORGANISER)[0]
     client.force_login(director)
     page = client.get(guide_url)
-    ew_card = next(card for card in page.context["guides"] if card.entry.number == 4)
-    ns_card = next(card for card in page.context["guides"] if card.entry.number == 1)
-    assert ew_card.rounds[0]["code"] == code  # pair 4 sits EW at table 1 in round 1
-    assert not any("code" in row for row in ns_card.rounds)  # NS never get a code
+    (schedule,) = page.context["schedules"]
+    ew_card = next(card for card in schedule.guides if card.entry.number == 4)
+    ns_card = next(card for card in schedule.guides if card.entry.number == 1)
+    assert ew_card.rounds[0].code == code  # pair 4 sits EW at table 1 in round 1
+    assert code in page.content.decode()
+    assert not any(row.code for row in ns_card.rounds)  # NS never get a code
+    session_page = client.get(f"/events/sessions/{scheduled.section.session_id}/print/guide-cards/")
+    assert code in session_page.content.decode()
     assert code not in client.get(f"/events/sections/{section}/table-cards/").content.decode()
     dashboard = client.get(f"/results/sections/{section}/dashboard/")
     assert (1, 1, 4, str(scheduled.entries[4]), code) in dashboard.context["codes"]

@@ -80,9 +80,17 @@ def test_pages_everyone_reads_only_organisers_and_secretaries_change(client, clu
         reverse("tournaments:guide_cards", args=[section.pk]),
         reverse("tournaments:hand_records", args=[section.board_set_id]),
         reverse("tournaments:board_set_pbn", args=[section.board_set_id]),
+        reverse("tournaments:session_print", args=[section.session_id]),
+        reverse("tournaments:session_table_cards", args=[section.session_id]),
+        reverse("tournaments:session_guide_cards", args=[section.session_id]),
+        reverse("tournaments:session_traveller_slips", args=[section.session_id]),
     ]
     for url in reads:
         assert client.get(url).status_code == 200, url
+    # The session's hand records show the deals: the club's organisers and secretaries
+    # only, until the results are released (tests/tournaments/test_printouts.py).
+    deals = client.get(reverse("tournaments:session_hand_records", args=[section.session_id]))
+    assert deals.status_code == (200 if who in WRITERS else 403)
     entry = Entry.objects.filter(section=section).first()
     writes = [
         (
@@ -146,6 +154,11 @@ def test_every_tournaments_page_is_in_the_permission_matrix():
         "entry_withdraw",
         "entry_substitute",
         "board_deal",  # tests/tournaments/test_board_deal.py
+        "session_print",
+        "session_table_cards",
+        "session_guide_cards",
+        "session_traveller_slips",
+        "session_hand_records",
     }
     assert {p.name for p in urlpatterns} == tested
 
@@ -271,7 +284,8 @@ def test_three_table_howell_is_saved_and_its_table_cards_show_both_half_sets(cli
     }
     client.force_login(users["organiser"])
     page = client.get(reverse("tournaments:table_cards", args=[section.pk])).content.decode()
-    rows = re.findall(
-        r'<td class="num">(\d)</td><td>(\d)</td><td>(\d)</td><td>([\d, ]+)</td>', page
-    )
-    assert ("2", "3", "1", "3, 8") in rows and len(rows) == 15
+    text = " ".join(re.sub(r"<[^>]+>", " ", page).split())
+    pair = r"Player \d+ – Player \d+"
+    rounds = re.findall(rf"(\d) (\d) {pair} (\d) {pair} (\d+) ♠ spades (\d+) ♣ clubs", text)
+    assert ("2", "3", "1", "3", "8") in rounds
+    assert page.count('data-label="Round"') == 15

@@ -9,7 +9,7 @@ import pytest
 from engine.boards import board_set as engine_board_set
 from engine.pbn import write_pbn
 from tests.tournaments.factories import ClubFactory, MemberFactory, section_with_pairs
-from tournaments import selectors, services
+from tournaments import printouts, selectors, services
 from tournaments.errors import BoardSetError, EntryError, ScheduleError, StatusError
 from tournaments.models import Board, BoardPlay, Entry, Seating, TournamentStatus
 
@@ -117,11 +117,11 @@ def test_section_schedule_save_builds_seatings_and_board_plays():
     assert BoardPlay.objects.filter(seating__section=section).count() == 9
     directions = dict(Entry.objects.filter(section=section).values_list("number", "direction"))
     assert directions == {1: "NS", 2: "NS", 3: "NS", 4: "EW", 5: "EW", 6: "EW"}
-    tables, guides = selectors.section_schedule(section)
-    assert [t.table for t in tables] == [1, 2, 3]
-    assert [r["boards"][0].number for r in tables[0].rounds] == [1, 2, 3]
-    ew4 = next(g for g in guides if g.entry.number == 4)
-    assert [(r["table"], r["seat"]) for r in ew4.rounds] == [(1, "ew"), (2, "ew"), (3, "ew")]
+    (schedule,) = printouts.session_schedules([section])
+    assert [t.table for t in schedule.tables] == [1, 2, 3]
+    assert [r.boards[0].number for r in schedule.tables[0].rounds] == [1, 2, 3]
+    ew4 = next(g for g in schedule.guides if g.entry.number == 4)
+    assert [(r.table, r.seat) for r in ew4.rounds] == [(1, "EW"), (2, "EW"), (3, "EW")]
 
 
 def test_section_schedule_save_refuses_a_movement_that_needs_missing_entries_or_boards():
