@@ -19,6 +19,12 @@ class PersonDetailsForm(forms.Form):
     phone = forms.CharField(label=_("Phone"), max_length=40, required=False)
 
 
+class EmailPreferencesForm(forms.ModelForm):
+    class Meta:
+        model = Member
+        fields = ["results_by_email", "language"]
+
+
 class PasswordCheckedForm(forms.Form):
     """A form that asks for the logged-in person's password, checked as a login is (so
     guessing it here is throttled like the login form)."""

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from scoring import views, views_entry, views_public
+from scoring import views, views_entry, views_public, views_release
 from scoring.feeds import ReleasedResultsFeed
 
 app_name = "scoring"
@@ -33,6 +33,11 @@ urlpatterns = [
     path(f"{S}import/", views_entry.import_travellers, name="import"),
     path("<int:result_id>/correct/", views_entry.correct, name="correct"),
     path("events/<int:tournament_id>/", views.event_standings_page, name="event-standings"),
+    path(
+        "events/<int:tournament_id>/release-emails/send/",
+        views_release.release_emails_send,
+        name="release-emails-send",
+    ),
     path("sessions/<int:session_id>/", views.session_standings_page, name="session-standings"),
     # The club's public results (no login; the session page may be embedded in a frame).
     path("public/<slug:club_slug>/", views_public.club_results, name="public-club"),
