@@ -213,7 +213,7 @@ def test_the_email_speaks_the_clubs_language_or_the_players_own(
     czech = by_address["fil@example.org"]  # Fil chose Czech on My account
     three = _standing(scheduled, 3)
     assert czech.body.startswith("Dobrý den, Fil,")
-    assert f"Pořadí: {three['rank_label']} z {three['of']}" in czech.body
+    assert f"Umístění: {three['rank_label']} z {three['of']}" in czech.body
     assert czech.subject.endswith("váš výsledek")
 
 
@@ -362,3 +362,41 @@ def test_send_what_is_waiting_is_for_the_events_organisers(
     assert len(mail.outbox) == 3 and not ReleaseEmail.objects.filter(status="queued").exists()
     client.post(url)
     assert len(mail.outbox) == 3
+
+
+def test_a_two_session_event_tells_each_session_and_the_whole_event(
+    django_capture_on_commit_callbacks, client
+):
+    from scoring.presenters import event_standings
+    from tournaments.models import Section
+
+    club = club_make()
+    ana, bea = _player(club, "Ana"), _player(club, "Bea")
+    first = played_mitchell(tables=3, released=False, club=club, members={1: (ana, bea)})
+    second = played_mitchell(
+        tables=3, released=False, tournament=first.tournament, members={2: (ana, bea)}
+    )
+    tournament = first.tournament
+    _release(tournament, django_capture_on_commit_callbacks)
+
+    sections = list(Section.objects.filter(session__tournament=tournament))
+    overall = next(
+        row for row in event_standings(tournament, sections) if row["entry"].member1_id == ana.pk
+    )
+    ana_mail = next(m for m in mail.outbox if _to(m) == "ana@example.org")
+    body = ana_mail.body
+    assert len(mail.outbox) == 2
+    assert "Session 1, section A" in body and "Session 2, section A" in body
+    for scheduled, pair in ((first, 1), (second, 2)):
+        standing = _standing(scheduled, pair)
+        assert f"/results/sections/{scheduled.section.pk}/entries/{standing['entry']}/" in body
+    whole = body.split("The whole event", 1)[1]
+    assert f"Place: {overall['rank_label']} of" in whole
+    assert f"Percentage: {formats.number_format(overall['percentage'], 2)} %" in whole
+
+    # The organisers' page has each session's files and the whole event's.
+    director, _member = person_make(club, Role.ORGANISER)
+    client.force_login(director)
+    page = client.get(f"/events/{tournament.pk}/").content.decode()
+    assert "Files of the whole event" in page
+    assert page.count("files and results page") == 2
