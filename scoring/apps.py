@@ -26,3 +26,9 @@ class ScoringConfig(AppConfig):
         person_part_register(
             "results", export=people.export, erase=people.erase, merge=people.merge
         )
+        person_part_register(
+            "results_emails",
+            export=people.emails_export,
+            erase=people.emails_erase,
+            merge=people.emails_merge,
+        )

@@ -76,7 +76,7 @@ def _partners(entry: Entry, member_id: int) -> str:
 def players_figures(tournament: Tournament) -> dict[int, dict]:
     """What each member who played in ``tournament`` is told, by member id:
     ``{"lines": [one per section played: session, section, pair, direction, place, of,
-    percentage, total, boards, partner, section_id, entry_id], "overall": [the event's
+    percentage, total, boards, section_id, entry_id], "overall": [the event's
     ranking, when it has several sections: place, of, percentage, total]}`` — from the
     published standings (four queries)."""
     sections = list(
@@ -110,7 +110,6 @@ def players_figures(tournament: Tournament) -> dict[int, dict]:
                             "percentage": row["percentage"],
                             "total": row["total"],
                             "boards": row["boards"],
-                            "partner": _partners(entry, member_id),
                         }
                     )
     if len(sections) > 1:
@@ -222,12 +221,18 @@ def release_emails_prepare(*, change_id: int) -> list[int]:
 def _links(row: ReleaseEmail) -> dict:
     tournament = row.tournament
     club, event = tournament.club.slug, tournament.slug
+    figures = row.figures.get("lines", [])
+    entries = Entry.objects.filter(pk__in=[line["entry_id"] for line in figures])
+    entries = {entry.pk: entry for entry in entries.select_related("member1", "member2")}
     lines = []
-    for line in row.figures.get("lines", []):
+    for line in figures:
         session = reverse("scoring:public-session", args=[club, event, line["session"]])
+        entry = entries.get(line["entry_id"])
         lines.append(
             line
             | {
+                # Read now, not stored: a partner's erasure reaches every email to come.
+                "partner": _partners(entry, row.member_id) if entry else "",
                 "score_card": _absolute(
                     reverse("scoring:score-card", args=[line["section_id"], line["entry_id"]])
                 ),

@@ -400,3 +400,52 @@ def test_a_two_session_event_tells_each_session_and_the_whole_event(
     page = client.get(f"/events/{tournament.pk}/").content.decode()
     assert "Files of the whole event" in page
     assert page.count("files and results page") == 2
+
+
+def test_the_emails_are_part_of_the_persons_data(django_capture_on_commit_callbacks):
+    from clubs.people import person_erase, person_export
+
+    scheduled, people = _world()
+    _release(scheduled.tournament, django_capture_on_commit_callbacks)
+    document = person_export(member=people["ana"])
+    (email,) = document["results_emails"]
+    assert (email["address"], email["status"]) == ("ana@example.org", "sent")
+    assert email["result"]["lines"][0]["place"] == _standing(scheduled, 1)["rank_label"]
+
+    person_erase(member=people["ana"], by=people["ana"].user)
+    assert not ReleaseEmail.objects.filter(member=people["ana"]).exists()
+    assert ReleaseEmail.objects.filter(member=people["bea"]).exists()
+
+
+def _log_queries(tournament, user) -> tuple[int, str]:
+    from django.db import connection
+    from django.template.loader import render_to_string
+    from django.test import RequestFactory
+    from django.test.utils import CaptureQueriesContext
+
+    request = RequestFactory().get("/")
+    request.user = user
+    with CaptureQueriesContext(connection) as queries:
+        html = render_to_string(
+            "scoring/_release_emails.html", {"tournament": tournament, "user": user}, request
+        )
+    return len(queries), html
+
+
+def test_the_log_reads_a_fixed_number_of_queries_however_many_players(
+    django_capture_on_commit_callbacks,
+):
+    counts = []
+    for tables in (3, 5):
+        club = club_make()
+        players = [_player(club, f"P{tables}x{n}") for n in range(2 * tables)]
+        members = {pair: (players[2 * pair - 2], players[2 * pair - 1]) for pair in (1, 2, 3)}
+        if tables == 5:
+            members |= {pair: (players[2 * pair - 2], players[2 * pair - 1]) for pair in (4, 5)}
+        scheduled = played_mitchell(tables=tables, released=False, club=club, members=members)
+        _release(scheduled.tournament, django_capture_on_commit_callbacks)
+        director, _member = person_make(club, Role.ORGANISER)
+        count, html = _log_queries(scheduled.tournament, director)
+        assert html.count("<tr>") == 1 + len(members) * 2
+        counts.append(count)
+    assert counts[0] == counts[1]
