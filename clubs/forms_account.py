@@ -24,6 +24,12 @@ class EmailPreferencesForm(forms.ModelForm):
         model = Member
         fields = ["results_by_email", "language"]
 
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        language = self.fields["language"]
+        language.choices = [("", _("The club's language")), *language.choices[1:]]
+        language.help_text = ""
+
 
 class PasswordCheckedForm(forms.Form):
     """A form that asks for the logged-in person's password, checked as a login is (so

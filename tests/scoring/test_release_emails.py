@@ -449,3 +449,27 @@ def test_the_log_reads_a_fixed_number_of_queries_however_many_players(
         assert html.count("<tr>") == 1 + len(members) * 2
         counts.append(count)
     assert counts[0] == counts[1]
+
+
+def test_pressing_mark_as_released_emails_the_players(django_capture_on_commit_callbacks, client):
+    scheduled, _people = _world()
+    director, _member = person_make(scheduled.club, Role.ORGANISER)
+    client.force_login(director)
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(f"/events/{scheduled.tournament.pk}/status/", {"status": "released"})
+    assert response.status_code == 302
+    assert sorted(_to(m) for m in mail.outbox) == [
+        "ana@example.org",
+        "bea@example.org",
+        "fil@example.org",
+    ]
+    release = scheduled.tournament.status_changes.latest("pk")
+    assert release.changed_by == director
+    assert set(release.release_emails.values_list("member__name", flat=True)) == {
+        "Ana",
+        "Bea",
+        "Cid",
+        "Dan",
+        "Eva",
+        "Fil",
+    }
