@@ -337,6 +337,14 @@ def test_the_director_sees_the_log_on_the_events_page_and_players_do_not(
     assert "Sent: 3" in page
     assert "files/usebio/" in page and "<iframe" in page  # the session's files
 
+    # Released again: the newest release first, the earlier one folded below.
+    _hold_back(scheduled.tournament)
+    _release(scheduled.tournament, django_capture_on_commit_callbacks, by=director)
+    page = client.get(url).content.decode()
+    newest, earlier = page.split("<details>", 1)
+    assert "Not sent: same result as the last email: 3" in newest
+    assert "Sent: 3" in earlier and "<summary>" in earlier
+
     client.force_login(people["ana"].user)
     page = client.get(url).content.decode()
     assert "Results by email" not in page and "bea@example.org" not in page
