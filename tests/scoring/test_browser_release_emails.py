@@ -13,7 +13,7 @@ from django.core import mail
 from clubs.models import Role
 from tests.browser import PHONE, axe_findings, chromium_launch, needs_chromium, session_cookie
 from tests.scoring.factories import person_make
-from tests.scoring.test_release_emails import _world
+from tests.scoring.results_world import emails_world
 from tournaments import services as event_services
 
 pytestmark = needs_chromium
@@ -22,7 +22,7 @@ pytestmark = needs_chromium
 @pytest.mark.django_db(transaction=True)
 def test_the_pages_of_the_results_emails_fit_a_phone_and_pass_axe(live_server):
     playwright_sync = pytest.importorskip("playwright.sync_api")
-    scheduled, people = _world(language="cs")
+    scheduled, people = emails_world(language="cs")
     director, _member = person_make(scheduled.club, Role.ORGANISER)
 
     # A transactional test: the release commits, and its emails go out, for real.

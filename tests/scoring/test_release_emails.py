@@ -17,26 +17,11 @@ from scoring.services import result_correct
 from scoring.standings import snapshot_latest, standings_publish
 from scoring.tasks import release_email_deliver_task, release_emails_send_task
 from tests.scoring.factories import club_make, person_make
-from tests.scoring.results_world import played_mitchell
+from tests.scoring.results_world import emailed_player, emails_world, played_mitchell
 from tournaments import services as event_services
 from tournaments.signals import tournament_released
 
 pytestmark = pytest.mark.django_db
-
-
-def _player(club, name: str, *, email: str | None = "", login: bool = True) -> Member:
-    """A member of ``club``; ``email`` "" makes one from the name, None leaves none."""
-    user, member = person_make(club, Role.PLAYER, name=name)
-    address = f"{name.lower()}@example.org" if email == "" else (email or "")
-    if login:
-        user.email = address
-        user.save()
-    else:
-        member.user = None
-        member.email = address
-        member.save()
-        user.delete()
-    return member
 
 
 def _release(tournament, capture, by=None):
@@ -47,32 +32,6 @@ def _release(tournament, capture, by=None):
 
 def _hold_back(tournament):
     event_services.tournament_set_status(tournament=tournament, status="finished")
-
-
-def _world(*, language: str = "en"):
-    """A finished 3-table Mitchell: pair 1 two players with an email and a login, pair 2
-    one with a login but no email and one with an email but no login, pair 3 one who
-    turned the emails off and one who reads Czech; the other pairs guests."""
-    club = club_make()
-    club.language = language
-    club.save()
-    people = {
-        "ana": _player(club, "Ana"),
-        "bea": _player(club, "Bea"),
-        "cid": _player(club, "Cid", email=None),
-        "dan": _player(club, "Dan", login=False),
-        "eva": _player(club, "Eva"),
-        "fil": _player(club, "Fil"),
-    }
-    Member.objects.filter(pk=people["eva"].pk).update(results_by_email=False)
-    Member.objects.filter(pk=people["fil"].pk).update(language="cs")
-    members = {
-        1: (people["ana"], people["bea"]),
-        2: (people["cid"], people["dan"]),
-        3: (people["eva"], people["fil"]),
-    }
-    scheduled = played_mitchell(tables=3, released=False, club=club, members=members)
-    return scheduled, people
 
 
 def _standing(scheduled, pair: int) -> dict:
@@ -93,7 +52,7 @@ def _to(message) -> str:
 def test_each_player_with_an_email_and_a_login_receives_their_result_once(
     django_capture_on_commit_callbacks, client
 ):
-    scheduled, people = _world()
+    scheduled, people = emails_world()
     _release(scheduled.tournament, django_capture_on_commit_callbacks)
 
     assert sorted(_to(m) for m in mail.outbox) == [
@@ -132,7 +91,7 @@ def test_each_player_with_an_email_and_a_login_receives_their_result_once(
 def test_a_second_run_or_a_second_signal_for_the_release_sends_nothing(
     django_capture_on_commit_callbacks,
 ):
-    scheduled, _people = _world()
+    scheduled, _people = emails_world()
     change = _release(scheduled.tournament, django_capture_on_commit_callbacks)
     sent, rows = len(mail.outbox), ReleaseEmail.objects.count()
     assert sent == 3
@@ -152,7 +111,7 @@ def test_a_second_run_or_a_second_signal_for_the_release_sends_nothing(
 def test_released_again_a_player_is_emailed_only_if_their_result_changed(
     django_capture_on_commit_callbacks,
 ):
-    scheduled, _people = _world()
+    scheduled, _people = emails_world()
     tournament = scheduled.tournament
     _release(tournament, django_capture_on_commit_callbacks)
     assert len(mail.outbox) == 3
@@ -199,7 +158,7 @@ def test_released_again_a_player_is_emailed_only_if_their_result_changed(
 def test_the_email_speaks_the_clubs_language_or_the_players_own(
     django_capture_on_commit_callbacks,
 ):
-    scheduled, _people = _world(language="es")
+    scheduled, _people = emails_world(language="es")
     _release(scheduled.tournament, django_capture_on_commit_callbacks)
     by_address = {_to(m): m for m in mail.outbox}
     standing = _standing(scheduled, 1)
@@ -224,7 +183,7 @@ def _off_link(message) -> str:
 def test_the_link_in_the_email_turns_them_off_without_a_login(
     django_capture_on_commit_callbacks, client
 ):
-    scheduled, people = _world()
+    scheduled, people = emails_world()
     _release(scheduled.tournament, django_capture_on_commit_callbacks)
     link = _off_link(next(m for m in mail.outbox if _to(m) == "ana@example.org"))
 
@@ -252,7 +211,7 @@ def test_the_link_in_the_email_turns_them_off_without_a_login(
 
 def test_a_player_chooses_on_my_account(client):
     club = club_make()
-    member = _player(club, "Ana")
+    member = emailed_player(club, "Ana")
     client.force_login(member.user)
     page = client.get("/account/").content.decode()
     assert 'id="emails"' in page and "Email me my results" in page
@@ -289,7 +248,7 @@ class _MailServer:
 def test_a_send_that_fails_is_recorded_and_retried_never_doubled(
     django_capture_on_commit_callbacks, client, monkeypatch
 ):
-    scheduled, people = _world()
+    scheduled, people = emails_world()
     _MailServer(failures=1).install(monkeypatch)
     _release(scheduled.tournament, django_capture_on_commit_callbacks)
     waiting = ReleaseEmail.objects.filter(status="queued")
@@ -309,7 +268,7 @@ def test_a_send_that_fails_is_recorded_and_retried_never_doubled(
 def test_the_last_failed_try_marks_the_email_failed(
     django_capture_on_commit_callbacks, monkeypatch
 ):
-    scheduled, _people = _world()
+    scheduled, _people = emails_world()
     _MailServer(failures=99).install(monkeypatch)
     _release(scheduled.tournament, django_capture_on_commit_callbacks)
     row = ReleaseEmail.objects.filter(status="queued").first()
@@ -323,7 +282,7 @@ def test_the_last_failed_try_marks_the_email_failed(
 def test_the_director_sees_the_log_on_the_events_page_and_players_do_not(
     django_capture_on_commit_callbacks, client
 ):
-    scheduled, people = _world()
+    scheduled, people = emails_world()
     director, _member = person_make(scheduled.club, Role.ORGANISER)
     _release(scheduled.tournament, django_capture_on_commit_callbacks, by=director)
     url = f"/events/{scheduled.tournament.pk}/"
@@ -353,7 +312,7 @@ def test_the_director_sees_the_log_on_the_events_page_and_players_do_not(
 def test_send_what_is_waiting_is_for_the_events_organisers(
     django_capture_on_commit_callbacks, client, monkeypatch
 ):
-    scheduled, people = _world()
+    scheduled, people = emails_world()
     _MailServer(failures=1).install(monkeypatch)
     director, _member = person_make(scheduled.club, Role.ORGANISER)
     _release(scheduled.tournament, django_capture_on_commit_callbacks, by=director)
@@ -379,7 +338,7 @@ def test_a_two_session_event_tells_each_session_and_the_whole_event(
     from tournaments.models import Section
 
     club = club_make()
-    ana, bea = _player(club, "Ana"), _player(club, "Bea")
+    ana, bea = emailed_player(club, "Ana"), emailed_player(club, "Bea")
     first = played_mitchell(tables=3, released=False, club=club, members={1: (ana, bea)})
     second = played_mitchell(
         tables=3, released=False, tournament=first.tournament, members={2: (ana, bea)}
@@ -413,7 +372,7 @@ def test_a_two_session_event_tells_each_session_and_the_whole_event(
 def test_the_emails_are_part_of_the_persons_data(django_capture_on_commit_callbacks):
     from clubs.people import person_erase, person_export
 
-    scheduled, people = _world()
+    scheduled, people = emails_world()
     _release(scheduled.tournament, django_capture_on_commit_callbacks)
     document = person_export(member=people["ana"])
     (email,) = document["results_emails"]
@@ -446,7 +405,7 @@ def test_the_log_reads_a_fixed_number_of_queries_however_many_players(
     counts = []
     for tables in (3, 5):
         club = club_make()
-        players = [_player(club, f"P{tables}x{n}") for n in range(2 * tables)]
+        players = [emailed_player(club, f"P{tables}x{n}") for n in range(2 * tables)]
         members = {pair: (players[2 * pair - 2], players[2 * pair - 1]) for pair in (1, 2, 3)}
         if tables == 5:
             members |= {pair: (players[2 * pair - 2], players[2 * pair - 1]) for pair in (4, 5)}
@@ -460,7 +419,7 @@ def test_the_log_reads_a_fixed_number_of_queries_however_many_players(
 
 
 def test_pressing_mark_as_released_emails_the_players(django_capture_on_commit_callbacks, client):
-    scheduled, _people = _world()
+    scheduled, _people = emails_world()
     director, _member = person_make(scheduled.club, Role.ORGANISER)
     client.force_login(director)
     with django_capture_on_commit_callbacks(execute=True):
