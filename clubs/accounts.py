@@ -1,5 +1,7 @@
 """A person's own login: their name and phone, their email (changed only through a link sent
-to the new address), password reset by email, and logging out of every session.
+to the new address), password reset by email, logging out of every session, and the emails
+they want: results at each release (turned off on My account or by the signed link in each
+results email, :func:`results_email_off_token`) and in which language.
 
 Every email goes through :func:`clubs.mail.email_queue` (a background job), never in the
 request.
@@ -24,6 +26,7 @@ from clubs.models import Member, User
 
 EMAIL_CHANGE_SALT = "tenace.email-change"
 EMAIL_CHANGE_DAYS = 3
+RESULTS_EMAIL_OFF_SALT = "tenace.results-email-off"
 
 
 def _language() -> str:
@@ -120,3 +123,44 @@ class QueuedPasswordResetForm(PasswordResetForm):
             language=_language(),
         )
         email_queue(to=to_email, subject=subject, body=body)
+
+
+@transaction.atomic
+def email_preferences_update(*, user: User, results_by_email: bool, language: str) -> Member:
+    """The logged-in person chooses whether released results are emailed to them, and the
+    language of the emails Tenace sends by itself ("" for their club's)."""
+    member = Member.objects.select_for_update().filter(user=user).first()
+    if member is None or member.erased is not None:
+        raise ClubError(_("Only a club's members receive results by email."))
+    member.results_by_email, member.language = results_by_email, language
+    return saved_or_refused(member)
+
+
+def results_email_off_token(member: Member) -> str:
+    """The signed token of the link, in every results email, that turns them off for
+    ``member`` without logging in. It does not expire (an old email's link still works)
+    and it can only turn the emails off."""
+    return signing.dumps({"m": member.pk}, salt=RESULTS_EMAIL_OFF_SALT, compress=True)
+
+
+def results_email_member(token: str) -> Member:
+    """The member whose results-email link ``token`` is; refused when damaged."""
+    try:
+        data = signing.loads(token, salt=RESULTS_EMAIL_OFF_SALT)
+    except signing.BadSignature:
+        raise ClubError(_("This link is not valid.")) from None
+    member = Member.objects.filter(pk=data.get("m"), erased__isnull=True).first()
+    if member is None:
+        raise ClubError(_("This link is not valid."))
+    return member
+
+
+@transaction.atomic
+def results_email_turn_off(*, token: str) -> Member:
+    """Stop emailing results to the member of ``token`` (from the link in their email);
+    turning them off again changes nothing."""
+    member = Member.objects.select_for_update().get(pk=results_email_member(token).pk)
+    if member.results_by_email:
+        member.results_by_email = False
+        member.save(update_fields=["results_by_email"])
+    return member

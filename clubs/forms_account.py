@@ -19,6 +19,18 @@ class PersonDetailsForm(forms.Form):
     phone = forms.CharField(label=_("Phone"), max_length=40, required=False)
 
 
+class EmailPreferencesForm(forms.ModelForm):
+    class Meta:
+        model = Member
+        fields = ["results_by_email", "language"]
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        language = self.fields["language"]
+        language.choices = [("", _("The club's language")), *language.choices[1:]]
+        language.help_text = ""
+
+
 class PasswordCheckedForm(forms.Form):
     """A form that asks for the logged-in person's password, checked as a login is (so
     guessing it here is throttled like the login form)."""

@@ -1,11 +1,16 @@
 """Email, sent by a background job: never in a request.
 
 * :func:`email_render` — the subject and text of ``templates/email/<name>_subject.txt`` and
-  ``<name>.txt`` in a given language (the reader's, not the request's).
+  ``<name>.txt`` in a given language (the reader's, not the request's);
+  :func:`email_render_parts` also renders ``<name>.html`` when it exists.
 * :func:`email_queue` — send it once the current transaction commits, through the Celery
   task ``clubs.email_send`` (:func:`clubs.tasks.email_send`: retried with back-off when the
   mail server cannot be reached). Any app may use both: the invitation, password-reset and
-  email-change messages do, and so can results emailed to each player.
+  email-change messages do.
+* :func:`clubs.tasks.email_message_send` — the sending itself (plain text, an optional
+  HTML alternative, optional headers), for a task of another app that keeps its own record
+  of each message (the results emailed at a release, :mod:`scoring.release_emails`); such
+  a task retries as ``clubs.email_send`` does (:data:`clubs.tasks.EMAIL_RETRY`).
 
 Which server: Django's email backend from ``EMAIL_URL`` (SMTP in production); on the
 embedded default the console backend prints each message, links included.
@@ -14,21 +19,42 @@ embedded default the console backend prints each message, links included.
 from __future__ import annotations
 
 import logging
+from typing import NamedTuple
 
 from django.db import transaction
-from django.template.loader import render_to_string
+from django.template import TemplateDoesNotExist
+from django.template.loader import get_template, render_to_string
 from django.utils import translation
 
 logger = logging.getLogger(__name__)
 
 
-def email_render(*, template: str, context: dict, language: str) -> tuple[str, str]:
-    """``(subject, body)`` of the email ``template`` rendered with ``context`` in
-    ``language`` (one line of subject; the body is plain text)."""
+class EmailParts(NamedTuple):
+    """A rendered email: one line of subject, the plain text, the HTML ("" for none)."""
+
+    subject: str
+    body: str
+    html: str
+
+
+def email_render_parts(*, template: str, context: dict, language: str) -> EmailParts:
+    """The email ``template`` rendered with ``context`` in ``language``: the subject, the
+    plain text, and the HTML alternative when ``email/<template>.html`` exists."""
     with translation.override(language):
         subject = render_to_string(f"email/{template}_subject.txt", context)
         body = render_to_string(f"email/{template}.txt", context)
-    return " ".join(subject.split()), body
+        try:
+            html = get_template(f"email/{template}.html").render(context)
+        except TemplateDoesNotExist:
+            html = ""
+    return EmailParts(" ".join(subject.split()), body, html)
+
+
+def email_render(*, template: str, context: dict, language: str) -> tuple[str, str]:
+    """``(subject, body)`` of the email ``template`` rendered with ``context`` in
+    ``language`` (one line of subject; the body is plain text)."""
+    parts = email_render_parts(template=template, context=context, language=language)
+    return parts.subject, parts.body
 
 
 def email_queue(*, to: list[str] | str, subject: str, body: str, reply_to: str = "") -> None:

@@ -98,6 +98,20 @@ class Member(models.Model):
         verbose_name=_("login"),
     )
     clubs = models.ManyToManyField(Club, through="Membership", related_name="members")
+    # The person's own choices (My account): results emailed at each release, and the
+    # language of the emails Tenace sends by itself (blank: the club's language).
+    results_by_email = models.BooleanField(
+        _("email me my results"),
+        default=True,
+        help_text=_("When an event's results are released: your place, percentage and score card."),
+    )
+    language = models.CharField(
+        _("language of my emails"),
+        max_length=8,
+        blank=True,
+        choices=[("en", "English"), ("es", "Español"), ("cs", "Čeština")],
+        help_text=_("Empty: the club's language."),
+    )
 
     class Meta:
         ordering = ["name"]

@@ -11,27 +11,49 @@ import smtplib
 
 from celery import shared_task
 from django.conf import settings
-from django.core.mail import EmailMessage
+from django.core.mail import EmailMultiAlternatives
+
+#: The errors a later try may mend: the mail server's, and a network that cannot reach it.
+EMAIL_ERRORS_RETRIED = (smtplib.SMTPException, OSError)
+
+#: How a task that sends email retries: on the mail server's errors and unreachable
+#: networks, with exponential back-off (30 s, 60 s, … at most an hour), 8 times. Shared by
+#: every task that sends (``scoring.release_email_deliver`` too).
+EMAIL_RETRY = {
+    "autoretry_for": EMAIL_ERRORS_RETRIED,
+    "retry_backoff": 30,
+    "retry_backoff_max": 3600,
+    "retry_jitter": True,
+    "max_retries": 8,
+}
 
 
-@shared_task(
-    name="clubs.email_send",
-    acks_late=True,
-    ignore_result=True,
-    autoretry_for=(smtplib.SMTPException, OSError),
-    retry_backoff=30,
-    retry_backoff_max=3600,
-    retry_jitter=True,
-    max_retries=8,
-)
-def email_send(*, to: list[str], subject: str, body: str, reply_to: str = "") -> int:
-    """Send ``subject`` and ``body`` to the addresses ``to`` (one message, each address a
-    recipient); returns the number of messages the backend sent (1)."""
-    message = EmailMessage(
+def email_message_send(
+    *,
+    to: list[str],
+    subject: str,
+    body: str,
+    html: str = "",
+    headers: dict[str, str] | None = None,
+    reply_to: str = "",
+) -> int:
+    """Send one message through Django's configured backend, now (call it from a task,
+    never in a request); returns the number sent (1). The backend's errors are raised."""
+    message = EmailMultiAlternatives(
         subject=subject,
         body=body,
         from_email=settings.DEFAULT_FROM_EMAIL,
         to=to,
         reply_to=[reply_to] if reply_to else None,
+        headers=headers or None,
     )
+    if html:
+        message.attach_alternative(html, "text/html")
     return message.send(fail_silently=False)
+
+
+@shared_task(name="clubs.email_send", acks_late=True, ignore_result=True, **EMAIL_RETRY)
+def email_send(*, to: list[str], subject: str, body: str, reply_to: str = "") -> int:
+    """Send ``subject`` and ``body`` to the addresses ``to`` (one message, each address a
+    recipient); returns the number of messages the backend sent (1)."""
+    return email_message_send(to=to, subject=subject, body=body, reply_to=reply_to)

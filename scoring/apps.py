@@ -12,10 +12,11 @@ class ScoringConfig(AppConfig):
     def ready(self) -> None:
         from clubs.idempotency import idempotency_register
         from scoring.idempotency import idempotent_call
-        from scoring.receivers import board_set_dealt_analyse
-        from tournaments.signals import board_set_dealt
+        from scoring.receivers import board_set_dealt_analyse, tournament_released_email
+        from tournaments.signals import board_set_dealt, tournament_released
 
         board_set_dealt.connect(board_set_dealt_analyse, dispatch_uid="scoring.analyse")
+        tournament_released.connect(tournament_released_email, dispatch_uid="scoring.email")
 
         from celery.signals import worker_ready
 
@@ -30,4 +31,10 @@ class ScoringConfig(AppConfig):
 
         person_part_register(
             "results", export=people.export, erase=people.erase, merge=people.merge
+        )
+        person_part_register(
+            "results_emails",
+            export=people.emails_export,
+            erase=people.emails_erase,
+            merge=people.emails_merge,
         )

@@ -319,3 +319,58 @@ class TableDevice(models.Model):
 
     def __str__(self) -> str:
         return _("Device at table %(table)s") % {"table": self.table}
+
+
+class ReleaseEmailStatus(models.TextChoices):
+    QUEUED = "queued", _("Waiting to be sent")
+    SENT = "sent", _("Sent")
+    FAILED = "failed", _("Failed")
+    UNCHANGED = "unchanged", _("Not sent: same result as the last email")
+    NO_ADDRESS = "no_address", _("Not sent: no email address or no login")
+    OPTED_OUT = "opted_out", _("Not sent: turned off by the player")
+    WITHHELD = "withheld", _("Not sent: the results were held back first")
+
+
+class ReleaseEmail(models.Model):
+    """The results email of one release (a :class:`~tournaments.models.StatusChange` to
+    released) to one player: at most one per release and person (the database refuses a
+    second), so re-running the job sends nothing twice. ``figures`` is what the email
+    tells (place, percentage, total per section; the event's) — a later release emails the
+    player again only when they differ. Rows of players who are not emailed say why."""
+
+    tournament = models.ForeignKey(
+        "tournaments.Tournament", on_delete=models.CASCADE, related_name="release_emails"
+    )
+    release = models.ForeignKey(
+        "tournaments.StatusChange", on_delete=models.CASCADE, related_name="release_emails"
+    )
+    member = models.ForeignKey(
+        "clubs.Member", on_delete=models.CASCADE, related_name="release_emails"
+    )
+    address = models.EmailField(_("email"), blank=True)
+    language = models.CharField(_("language"), max_length=8)
+    status = models.CharField(_("status"), max_length=12, choices=ReleaseEmailStatus)
+    figures = models.JSONField(_("result"), default=dict)
+    attempts = models.PositiveSmallIntegerField(_("attempts"), default=0)
+    error = models.CharField(_("last error"), max_length=300, blank=True)
+    created = models.DateTimeField(_("created"), default=timezone.now)
+    sent_at = models.DateTimeField(_("sent"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["tournament", "-release", "member__name", "pk"]
+        verbose_name = _("results email")
+        verbose_name_plural = _("results emails")
+        constraints = [
+            models.UniqueConstraint(fields=["release", "member"], name="release_email_once"),
+            models.CheckConstraint(
+                condition=~Q(status="sent") | Q(sent_at__isnull=False),
+                name="release_email_sent_has_time",
+            ),
+            models.CheckConstraint(
+                condition=~Q(status__in=["queued", "sent", "failed"]) | ~Q(address=""),
+                name="release_email_sent_has_address",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.release_id} → {self.member_id}: {self.status}"

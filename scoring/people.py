@@ -1,5 +1,6 @@
 """The scoring app's part of a person's data (registered in ``ScoringConfig.ready``): the
-results at the person's tables and their standings.
+results at the person's tables and their standings, and the results emails sent to them
+(:func:`emails_export`; an erasure deletes them, a merge moves them to the kept record).
 
 Stored standings snapshots copy each pair's name: an erasure or a merge rewrites the name
 of the person's pairs in every snapshot (figures untouched), so published standings show
@@ -12,7 +13,13 @@ from django.db.models import Q
 
 from clubs.models import Member
 from clubs.people_parts import reasons_rename
-from scoring.models import IdempotencyKey, Result, ResultVersion, StandingsSnapshot
+from scoring.models import (
+    IdempotencyKey,
+    ReleaseEmail,
+    Result,
+    ResultVersion,
+    StandingsSnapshot,
+)
 from tournaments.models import Entry
 
 SEPARATOR = " – "  # between the two names of a pair, as tournaments.Entry.__str__ writes it
@@ -79,3 +86,36 @@ def erase(member: Member, former_name: str) -> None:
 def merge(source: Member, target: Member) -> None:
     entries = set(_entries(source).values_list("pk", flat=True))
     snapshot_names_replace(entries, source.name, target.name)
+
+
+def emails_export(member: Member) -> list[dict]:
+    """The results emails of the member: event, release, address, status, when (one query)."""
+    rows = (
+        ReleaseEmail.objects.filter(member=member)
+        .select_related("tournament", "release")
+        .order_by("created", "pk")
+    )
+    return [
+        {
+            "event": row.tournament.name,
+            "released": row.release.changed_at.isoformat(),
+            "address": row.address,
+            "language": row.language,
+            "status": row.status,
+            "sent": row.sent_at.isoformat() if row.sent_at else None,
+            "result": row.figures,
+        }
+        for row in rows
+    ]
+
+
+def emails_erase(member: Member, former_name: str) -> None:
+    """The log of emails sent to an erased person holds their address: deleted."""
+    ReleaseEmail.objects.filter(member=member).delete()
+
+
+def emails_merge(source: Member, target: Member) -> None:
+    """The kept record takes the source's results emails, except for a release it was
+    emailed for itself (one row per release and person)."""
+    taken = ReleaseEmail.objects.filter(member=target).values("release_id")
+    ReleaseEmail.objects.filter(member=source).exclude(release_id__in=taken).update(member=target)

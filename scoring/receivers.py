@@ -14,3 +14,9 @@ def board_set_dealt_analyse(sender, *, board_set_id: int, **kwargs) -> None:
 def worker_ready_sweep(sender=None, **kwargs) -> None:
     """A Celery worker is ready: sweep stale standings (see the task module)."""
     tasks.sweep_at_worker_start()
+
+
+def tournament_released_email(sender, *, tournament_id: int, change_id: int, **kwargs) -> None:
+    """An event's results were released: email each player their result (once per
+    release, :mod:`scoring.release_emails`)."""
+    tasks.release_emails_enqueue(change_id)

@@ -14,6 +14,13 @@ Tasks (thin wrappers around one service each):
   the web process. It is enqueued when the tournaments app announces a board set's deals
   (:data:`tournaments.signals.board_set_dealt`) and, as a safety net, by the first
   recompute of a section whose boards still lack their tables.
+* ``scoring.release_emails_send`` — the results emails of one release: writes a row per
+  player (:func:`scoring.release_emails.release_emails_prepare`, once per release and
+  person) and enqueues ``scoring.release_email_deliver`` for each row waiting. Enqueued
+  when the tournaments app announces a release (:data:`tournaments.signals.tournament_released`)
+  and by the director's "send what is waiting".
+* ``scoring.release_email_deliver`` — send one of them, retried like every email
+  (:data:`clubs.tasks.EMAIL_RETRY`); the row records each try.
 
 Sending (never raises; the data is saved whatever the broker does):
 
@@ -44,7 +51,9 @@ from django.conf import settings
 from django.core.cache import cache
 from django.db import transaction
 
+from clubs.tasks import EMAIL_RETRY
 from scoring import live
+from scoring.release_emails import release_email_deliver, release_emails_prepare
 from scoring.standings import standings_publish
 from tournaments.models import Board, Section
 
@@ -165,3 +174,51 @@ def analysis_request(section_id: int) -> bool:
     except Exception:  # noqa: BLE001 - the analysis can wait for the next recompute
         logger.warning("could not enqueue the analysis of board set %s", board_set_id)
     return False
+
+
+@shared_task(name="scoring.release_emails_send", acks_late=True, ignore_result=True)
+def release_emails_send_task(change_id: int) -> list[int]:
+    """Write the results-email rows of release ``change_id`` and enqueue each one waiting;
+    returns their ids. Running it again sends nothing twice."""
+    waiting = release_emails_prepare(change_id=change_id)
+    for email_id in waiting:
+        release_email_enqueue(email_id)
+    return waiting
+
+
+@shared_task(
+    bind=True,
+    name="scoring.release_email_deliver",
+    acks_late=True,
+    ignore_result=True,
+    **EMAIL_RETRY,
+)
+def release_email_deliver_task(self, email_id: int) -> str:
+    """Send the results email ``email_id`` if it is still waiting; returns its status."""
+    return release_email_deliver(
+        email_id=email_id, final_try=self.request.retries >= self.max_retries
+    )
+
+
+def release_emails_enqueue(change_id: int) -> bool:
+    """Ask a worker for the results emails of release ``change_id``. Never raises: a broker
+    that cannot take the job is logged, and the director can send them later from the
+    event's page (the rows make that safe)."""
+    try:
+        release_emails_send_task.delay(change_id)
+    except Exception:  # noqa: BLE001 - the release is saved whatever the broker does
+        logger.exception("could not enqueue the results emails of release %s", change_id)
+        return False
+    return True
+
+
+def release_email_enqueue(email_id: int) -> bool:
+    """Enqueue the sending of one results email. Never raises (on the embedded default the
+    task runs here: a failed first try is recorded on its row and waits for "send what is
+    waiting")."""
+    try:
+        release_email_deliver_task.delay(email_id)
+    except Exception:  # noqa: BLE001 - recorded on the row; logged here
+        logger.warning("results email %s not sent now", email_id, exc_info=True)
+        return False
+    return True

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from scoring import views, views_devices, views_entry, views_public, views_table
+from scoring import views, views_devices, views_entry, views_public, views_release, views_table
 from scoring.feeds import ReleasedResultsFeed
 
 app_name = "scoring"
@@ -46,6 +46,11 @@ urlpatterns = [
     path("device/open/<str:key>/", views_table.device_open, name="device-open"),
     path("<int:result_id>/correct/", views_entry.correct, name="correct"),
     path("events/<int:tournament_id>/", views.event_standings_page, name="event-standings"),
+    path(
+        "events/<int:tournament_id>/release-emails/send/",
+        views_release.release_emails_send,
+        name="release-emails-send",
+    ),
     path("sessions/<int:session_id>/", views.session_standings_page, name="session-standings"),
     # The club's public results (no login; the session page may be embedded in a frame).
     path("public/<slug:club_slug>/", views_public.club_results, name="public-club"),

@@ -15,12 +15,14 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_http_methods, require_POST
 
 from clubs import accounts, people, tokens
 from clubs.errors import ClubError
 from clubs.forms_account import (
     EmailChangeForm,
+    EmailPreferencesForm,
     EraseForm,
     PersonDetailsForm,
     ThrottledPasswordChangeForm,
@@ -60,6 +62,8 @@ def _page(request: HttpRequest, *, issued=None, status: int = 200, **forms) -> H
         "details_form": forms.get("details_form") or details,
         "email_form": forms.get("email_form") or EmailChangeForm(request=request),
         "token_form": forms.get("token_form") or TokenCreateForm(),
+        "preferences_form": forms.get("preferences_form")
+        or (EmailPreferencesForm(instance=member) if member else None),
         "tokens": tokens.tokens_of(user),
         "issued": issued,
     }
@@ -122,6 +126,37 @@ def email_confirm(request: HttpRequest, token: str) -> HttpResponse:
         return render(request, "account/email_confirm.html", {"error": str(error)}, status=400)
     messages.success(request, _("Your email address is changed."))
     return redirect("account" if request.user.is_authenticated else "login")
+
+
+@login_required
+@require_POST
+def email_preferences(request: HttpRequest) -> HttpResponse:
+    form = EmailPreferencesForm(request.POST)
+    if form.is_valid():
+        try:
+            accounts.email_preferences_update(user=request.user, **form.cleaned_data)
+        except ClubError as error:
+            form.add_error(None, str(error))
+        else:
+            messages.success(request, _("Saved."))
+            return redirect(reverse("account") + "#emails")
+    return _page(request, preferences_form=form, status=400)
+
+
+@csrf_exempt  # the signed token is the proof; mail programs post RFC 8058 one-click here
+@require_http_methods(["GET", "POST"])
+def results_email_off(request: HttpRequest, token: str) -> HttpResponse:
+    """Opened from a results email (no login needed: the signed link is the proof). The
+    page asks for one click (so a mail scanner opening links turns nothing off); a mail
+    program's one-click unsubscribe posts here directly."""
+    try:
+        member = accounts.results_email_member(token)
+        if request.method == "POST":
+            member = accounts.results_email_turn_off(token=token)
+    except ClubError as error:
+        return render(request, "account/results_off.html", {"error": str(error)}, status=400)
+    context = {"member": member, "token": token, "done": request.method == "POST"}
+    return render(request, "account/results_off.html", context)
 
 
 @login_required

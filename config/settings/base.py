@@ -8,6 +8,8 @@
 - ``EMAIL_URL``: unset → emails are printed on the console (the embedded default);
   ``submission://user:password@host:587`` (STARTTLS) → sent through that server (``dj-email-url``).
   ``DEFAULT_FROM_EMAIL`` is the sender.
+- ``SITE_URL`` (``http://localhost:8000``): the site's address as players reach it, for the
+  links in emails sent by background jobs (the results emailed at a release).
 - ``LOGIN_FAILURE_LIMIT`` (8) failed logins from one address or for one username lock it
   out for ``LOGIN_LOCKOUT_MINUTES`` (15), until a club's secretary unlocks it.
 """
@@ -176,6 +178,8 @@ DEFAULT_FROM_EMAIL = os.environ.get(
     "DEFAULT_FROM_EMAIL", _email.get("DEFAULT_FROM_EMAIL", "Tenace <tenace@localhost>")
 )
 SERVER_EMAIL = _email.get("SERVER_EMAIL", DEFAULT_FROM_EMAIL)
+# Links in emails written without a request (results at a release) start with this.
+SITE_URL = os.environ.get("SITE_URL", "http://localhost:8000")
 # Invitations and password-reset links last this long.
 INVITATION_DAYS = int(os.environ.get("INVITATION_DAYS", "14"))
 PASSWORD_RESET_TIMEOUT = 3 * 24 * 3600

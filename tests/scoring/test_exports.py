@@ -306,3 +306,42 @@ def test_api_refuses_with_a_detail_for_unreleased_unknown_and_bad_version(client
     scheduled.tournament.save()
     bad = client.get(f"/api/session-results/{session_id}/usebio/?version=2.0")
     assert bad.status_code == 400 and "1.2 or 1.3" in bad.json()["detail"]
+
+
+def test_a_two_session_events_files_are_public_with_every_session_and_the_whole_event(client):
+    from scoring.presenters import event_standings
+    from tournaments.models import Section
+
+    first = played_mitchell(tables=3)
+    second = played_mitchell(tables=3, tournament=first.tournament)
+    tournament = first.tournament
+    base = f"/results/public/{tournament.club.slug}/{tournament.slug}/files/"
+    files = {kind: client.get(f"{base}{kind}/") for kind in exports.KINDS}
+    assert {kind: answer.status_code for kind, answer in files.items()} == dict.fromkeys(
+        exports.KINDS, 200
+    )
+    assert files["pbn"]["Content-Disposition"].endswith(f'"{tournament.slug}-results.pbn"')
+    assert_valid_usebio(files["usebio"].content)
+
+    def rows(kind: str) -> list[dict]:
+        return list(csv.DictReader(io.StringIO(files[kind].content.decode("utf-8-sig"))))
+
+    standings = rows("standings")
+    assert {row["session"] for row in standings} == {"1", "2", ""}
+    sections = list(Section.objects.filter(session__tournament=tournament))
+    combined = [
+        (row["rank_label"], f"{row['percentage']}") for row in event_standings(tournament, sections)
+    ]
+    overall = [(row["place"], row["percentage"]) for row in standings if row["session"] == ""]
+    assert [(place, float(pct)) for place, pct in overall] == [
+        (place, float(pct)) for place, pct in combined
+    ]
+    travellers = rows("travellers")
+    played = sum(
+        1 for s in (first, second) for _ in Board.objects.filter(board_set=s.section.board_set)
+    )
+    assert len({(row["session"], row["board"]) for row in travellers}) == played
+    pbn = files["pbn"].content.decode("utf-8")
+    assert pbn.count('[Board "') == played  # every session's boards (one game each)
+    assert read_pbn(pbn)  # and readable back
+    assert {row["session"] for row in rows("score-cards")} == {"1", "2"}
