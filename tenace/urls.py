@@ -5,11 +5,21 @@ a club keeps one address scheme and one namespace (``clubs:home``, ``clubs:ladde
 
 from django.urls import path
 
-from tenace import views
+from tenace import views, views_control
 
 C = "<slug:slug>/"
 club_urlpatterns = [
     path(C, views.club_home, name="home"),
     path(f"{C}members/<int:member_id>/", views.player, name="player"),
     path(f"{C}seasons/<int:pk>/ladder/", views.ladder, name="ladder"),
+]
+
+#: Pages about an event that combine several apps, mounted at /events/ in the
+#: "tournaments" namespace by :mod:`config.urls` (``tournaments:control_room``).
+event_urlpatterns = [
+    path(
+        "sessions/<int:pk>/control/",
+        views_control.control_room_page,
+        name="control_room",
+    ),
 ]
