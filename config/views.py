@@ -9,11 +9,16 @@ from django.shortcuts import render
 
 import config
 from clubs.models import Club
+from tenace.control import sessions_to_direct
 
 
 def home(request: HttpRequest) -> HttpResponse:
     clubs = Club.objects.order_by("name")
-    return render(request, "home.html", {"clubs": clubs})
+    return render(
+        request,
+        "home.html",
+        {"clubs": clubs, "directing": sessions_to_direct(request.user)},
+    )
 
 
 def _database_status() -> str:

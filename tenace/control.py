@@ -145,6 +145,7 @@ def sessions_to_direct(user, *, limit: int = 8) -> list[Session]:
     sessions = (
         sessions.exclude(tournament__status=TournamentStatus.CLOSED)
         .select_related("tournament__club")
+        .annotate(session_count=Count("tournament__sessions"))
         .order_by("-tournament__starts", "tournament__name", "number")[:50]
     )
     order = {TournamentStatus.RUNNING: 0, TournamentStatus.READY: 1, TournamentStatus.FINISHED: 2}

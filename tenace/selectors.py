@@ -8,7 +8,7 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, field
 
-from django.db.models import Exists, OuterRef, Q
+from django.db.models import Exists, Min, OuterRef, Q
 
 from clubs.ladder import LADDER_SOURCES, LadderResult, SeasonLadder
 from clubs.models import Club, ClubNight, Member, Membership, Season
@@ -39,7 +39,9 @@ def club_home(club: Club, *, today: dt.date, with_drafts: bool = False) -> ClubH
         upcoming = upcoming.exclude(status=TournamentStatus.DRAFT)
     nights = ClubNight.objects.filter(club=club)
     return ClubHome(
-        upcoming_events=list(upcoming.order_by("starts", "name")[:LATEST]),
+        upcoming_events=list(
+            upcoming.annotate(first_session=Min("sessions__pk")).order_by("starts", "name")[:LATEST]
+        ),
         upcoming_nights=list(nights.filter(date__gte=today).order_by("date", "pk")[:LATEST]),
         latest_results=list(
             events.filter(status__in=STATUSES_RESULTS_PUBLIC).order_by("-starts", "name")[:LATEST]

@@ -12,9 +12,7 @@ from clubs.permissions import Action, can, require
 from tenace.control import control_room
 from tournaments.forms import MinutesForm, WithdrawForm
 from tournaments.models import Session
-
-#: What the suggestions fit when the director has not said how long the night is.
-EVENING_MINUTES = 180
+from tournaments.schedule import EVENING_MINUTES
 
 
 @login_required

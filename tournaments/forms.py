@@ -70,8 +70,9 @@ class BoardSetPBNForm(forms.Form):
 
 
 class SuggestForm(forms.Form):
-    boards = forms.IntegerField(label=_("Boards available"), min_value=1, required=False)
-    minutes = forms.IntegerField(label=_("Minutes available"), min_value=10, required=False)
+    minutes = forms.IntegerField(
+        label=_("Minutes available"), min_value=10, max_value=720, required=False, initial=180
+    )
 
 
 class GenerateForm(forms.Form):

@@ -158,9 +158,15 @@ def _choice_why(s: Any, *, boards: int | None, minutes: int | None) -> str:
     return " ".join(parts)
 
 
+#: The time of play the suggestions fit when the director has not said.
+EVENING_MINUTES = 180
+
+
 def section_choices(section: Section, *, minutes: int | None = None) -> list[MovementChoice]:
     """The suggested movements for the section's entries (withdrawn ones aside), best
-    first, fitted to its board set (when it has one) and to ``minutes`` (when given)."""
+    first, fitted to its board set (when it has one; else a set is dealt for the movement)
+    and to ``minutes`` of play (:data:`EVENING_MINUTES` when not given)."""
+    minutes = minutes or EVENING_MINUTES
     entries = Entry.objects.filter(section=section, withdrawn=False).count()
     boards = section.board_set.boards.count() if section.board_set_id else None
     individual = section.session.tournament.individual

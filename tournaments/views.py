@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db.models import Min
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -31,7 +32,15 @@ from tournaments.forms import (
     TournamentForm,
     WithdrawForm,
 )
-from tournaments.models import Board, BoardSet, Entry, Section, Tournament, TournamentStatus
+from tournaments.models import (
+    STATUSES_STARTED,
+    Board,
+    BoardSet,
+    Entry,
+    Section,
+    Tournament,
+    TournamentStatus,
+)
 from tournaments.seats import seat_letter
 
 
@@ -42,7 +51,9 @@ def tournament_list(request: HttpRequest, club_slug: str) -> HttpResponse:
         "tournaments/list.html",
         {
             "club": club,
-            "tournaments": selectors.tournaments_for_club(club.pk),
+            "tournaments": selectors.tournaments_for_club(club.pk).annotate(
+                first_session=Min("sessions__pk")
+            ),
             "can_organise": can(request.user, Action.ORGANISE, club),
         },
     )
@@ -88,6 +99,7 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "tournament": tournament,
             "sections": sections,
             "can_organise": can(request.user, Action.ORGANISE, tournament.club_id),
+            "sessions": list(tournament.sessions.order_by("number")),
             "next_statuses": [
                 TournamentStatus(s) for s in sorted(selectors_next_statuses(tournament))
             ],
@@ -181,14 +193,9 @@ def section_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "generate_form": GenerateForm(),
             "withdraw_form": WithdrawForm(),
         }
-        boards = suggest.cleaned_data.get("boards") if suggest.is_valid() else None
         minutes = suggest.cleaned_data.get("minutes") if suggest.is_valid() else None
-        context["suggestions"] = schedule.suggestions(
-            entries=len(entries),
-            boards=boards,
-            minutes=minutes,
-            individual=section.session.tournament.individual,
-        )
+        if not section.movement and section.session.tournament.status not in STATUSES_STARTED:
+            context["suggestions"] = schedule.section_choices(section, minutes=minutes)
     return render(request, "tournaments/section.html", context)
 
 
