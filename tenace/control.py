@@ -77,14 +77,6 @@ class ControlRoom:
         """The lifecycle's states in order: (value, label, is the current one)."""
         return [(s.value, s.label, s.value == self.tournament.status) for s in TournamentStatus]
 
-    @property
-    def disputed(self) -> int:
-        return sum(len(r.progress.disputed) for r in self.sections if r.progress)
-
-    @property
-    def missing(self) -> int:
-        return sum(r.progress.missing for r in self.sections if r.progress)
-
 
 def control_room(session: Session, *, is_secretary: bool, minutes: int | None) -> ControlRoom:
     """Everything the control room of ``session`` shows: the event's checks and the status

@@ -105,7 +105,7 @@ def test_one_click_sets_up_then_ready_start_finish_release_hold_back_with_histor
         assert client.post(status, {"status": target, "next": room})["Location"] == room
     text = client.get(room).content.decode()
     assert "Finish play" in text and "Release the standings" not in text
-    assert "boards still to enter" in text and "all boards confirmed" in text  # the legend
+    assert "still to enter" in text and "all boards confirmed" in text  # the legend
     # Releasing a running event is refused with the reason, never a 500.
     refused = client.post(status, {"status": "released", "next": room}, follow=True)
     assert "cannot go from Running to Released" in refused.content.decode()
