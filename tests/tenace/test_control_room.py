@@ -185,3 +185,64 @@ def test_the_api_gives_the_checks_and_releases_and_holds_back_with_a_reason(worl
     assert _client(player).post(f"{base}/release/", {}).status_code == 403
     schema = client.get("/api/schema/").content.decode()
     assert "/hold-back/" in schema and "Release the standings" in schema
+
+
+def test_ticked_members_are_paired_in_tick_order_previewed_then_added(world):
+    club, organiser, _secretary, _player = world
+    tournament = services.tournament_create(club=club, name="Cup", starts=dt.date.today())
+    section = Section.objects.get(session__tournament=tournament)
+    a, b, c, d = (person_make(club, name=n)[1] for n in ("Ann", "Bob", "Cy", "Di"))
+    room = reverse("tournaments:control_room", args=[section.session_id])
+    url = reverse("tournaments:entries_list", args=[section.pk])
+    client = _client(organiser)
+    preview = client.post(
+        url,
+        {
+            "picked": "1",
+            "member": [a.pk, b.pk, c.pk, d.pk],
+            "order": f"{d.pk},{a.pk},{c.pk},{b.pk}",
+            "guests": "Gus Guest\nGwen Guest",
+            "next": room,
+        },
+    )
+    assert preview.context["form"].initial["text"] == "Di & Ann\nCy & Bob\nGus Guest & Gwen Guest"
+    assert [line.error for line in preview.context["lines"]] == ["", "", ""]
+    added = client.post(
+        url, {"text": preview.context["form"].initial["text"], "add": "1", "next": room}
+    )
+    assert added.status_code == 302 and added["Location"] == room
+    assert [str(e) for e in section.entries.order_by("number")] == [
+        "Di – Ann",
+        "Cy – Bob",
+        "Gus Guest – Gwen Guest",
+    ]
+    refused = client.post(url, {"text": "Ann & Zed", "add": "1"})
+    assert "already entered" in refused.content.decode() and section.entries.count() == 3
+
+
+def test_a_no_show_is_removed_before_play_and_a_late_pair_seated_after_the_start(world):
+    club, organiser, _secretary, _player = world
+    tournament, section = _draft(club, 7)
+    client = _client(organiser)
+    last = section.entries.get(number=7)
+    client.post(reverse("tournaments:entry_remove", args=[last.pk]))
+    assert section.entries.count() == 6
+    schedule.section_movement_use(section=section, kind="mitchell", boards_per_round=2)
+    for target in ("ready", "running"):
+        services.tournament_set_status(tournament=tournament, status=target)
+    refused = client.post(reverse("tournaments:entry_remove", args=[section.entries.first().pk]))
+    assert refused.status_code == 302 and section.entries.count() == 6
+    no_show = section.entries.get(number=5)
+    client.post(
+        reverse("tournaments:entry_withdraw", args=[no_show.pk]),
+        {"from_round": 1, "reason": "did not come"},
+    )
+    page = client.get(reverse("tournaments:control_room", args=[section.session_id]))
+    late_url = reverse("tournaments:entry_late_pair", args=[no_show.pk])
+    assert late_url in page.content.decode()
+    done = client.post(
+        late_url, {"from_round": 2, "guest1": "Late", "guest2": "Comer", "reason": "traffic"}
+    )
+    assert done.status_code == 302
+    no_show.refresh_from_db()
+    assert str(no_show) == "Late – Comer" and not no_show.withdrawn
