@@ -65,7 +65,7 @@ def status_actions(
         blocked = ""
         needs_checks = target == S.READY or (target == S.RUNNING and tournament.status == S.READY)
         if needs_checks and not checks_pass:
-            blocked = str(_("Not ready yet: see what is missing below."))
+            blocked = str(_("Not ready yet: the control room lists what is missing."))
         elif tournament.status == S.CLOSED and not is_secretary:
             blocked = str(_("A closed event is reopened by a secretary only."))
         actions.append(

@@ -16,7 +16,7 @@ from django.views.decorators.http import require_POST
 
 from clubs.models import Club, Member
 from clubs.permissions import Action, can, require
-from tournaments import schedule, selectors, services
+from tournaments import lifecycle, readiness, schedule, selectors, services
 from tournaments.errors import TournamentError
 from tournaments.forms import (
     BoardDealForm,
@@ -92,25 +92,25 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
         .select_related("session", "board_set")
         .order_by("session__number", "name")
     )
+    organiser = can(request.user, Action.ORGANISE, tournament.club_id)
+    actions = []
+    if organiser:
+        actions = lifecycle.status_actions(
+            tournament,
+            is_secretary=can(request.user, Action.MANAGE_CLUB, tournament.club_id),
+            checks_pass=not readiness.tournament_missing(tournament),
+        )
     return render(
         request,
         "tournaments/detail.html",
         {
             "tournament": tournament,
             "sections": sections,
-            "can_organise": can(request.user, Action.ORGANISE, tournament.club_id),
+            "can_organise": organiser,
             "sessions": list(tournament.sessions.order_by("number")),
-            "next_statuses": [
-                TournamentStatus(s) for s in sorted(selectors_next_statuses(tournament))
-            ],
+            "actions": actions,
         },
     )
-
-
-def selectors_next_statuses(tournament: Tournament) -> set[str]:
-    from tournaments.models import STATUS_TRANSITIONS
-
-    return set(STATUS_TRANSITIONS.get(tournament.status, frozenset()))
 
 
 @require_POST
