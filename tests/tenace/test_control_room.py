@@ -246,3 +246,15 @@ def test_a_no_show_is_removed_before_play_and_a_late_pair_seated_after_the_start
     assert done.status_code == 302
     no_show.refresh_from_db()
     assert str(no_show) == "Late – Comer" and not no_show.withdrawn
+
+
+def test_the_live_progress_fragment_is_for_organisers_only(world):
+    club, organiser, _secretary, player = world
+    scheduled = mitchell_section(tables=3, boards_per_round=2, club=club)
+    url = reverse("scoring:dashboard-fragment", args=[scheduled.section.pk])
+    fragment = _client(organiser).get(url)
+    assert fragment.status_code == 200
+    text = fragment.content.decode()
+    assert "data-version=" in text and "nothing entered yet" in text and "<html" not in text
+    assert _client(player).get(url).status_code == 403
+    assert Client().get(url).status_code == 302
