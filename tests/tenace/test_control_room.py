@@ -258,3 +258,24 @@ def test_the_live_progress_fragment_is_for_organisers_only(world):
     assert "data-version=" in text and "nothing entered yet" in text and "<html" not in text
     assert _client(player).get(url).status_code == 403
     assert Client().get(url).status_code == 302
+
+
+def test_the_api_reads_a_list_then_adds_it_all_or_nothing(world):
+    club, organiser, _secretary, player = world
+    tournament = services.tournament_create(club=club, name="Cup", starts=dt.date.today())
+    section = Section.objects.get(session__tournament=tournament)
+    ann = person_make(club, name="Ann Ash")[1]
+    url = f"/api/sections/{section.pk}/entries-list/"
+    client = _client(organiser)
+    dry = client.post(url, {"text": "ann ash & Gus Guest", "dry_run": True}).json()
+    assert dry["added"] == [] and section.entries.count() == 0
+    assert dry["lines"][0]["players"] == [
+        {"text": "ann ash", "member": ann.pk, "guest": ""},
+        {"text": "Gus Guest", "member": None, "guest": "Gus Guest"},
+    ]
+    refused = client.post(url, {"text": "Ann Ash & Gus Guest\nLonely"})
+    assert refused.status_code == 400 and "Line 2" in refused.json()["detail"]
+    assert section.entries.count() == 0
+    added = client.post(url, {"text": "Ann Ash & Gus Guest"}).json()["added"]
+    assert list(section.entries.values_list("pk", flat=True)) == added
+    assert _client(player).post(url, {"text": "A & B"}).status_code == 403

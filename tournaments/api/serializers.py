@@ -218,3 +218,34 @@ class StatusChangeSerializer(serializers.Serializer):
     before = serializers.CharField(source="before.status", default="")
     after = serializers.CharField(source="after.status", default="")
     reason = serializers.CharField()
+
+
+class EntriesListSerializer(serializers.Serializer):
+    text = serializers.CharField(
+        max_length=10000,
+        help_text="One pair a line (“Ana López & Jan Novák”); one player a line in an "
+        "individual event. Names are matched to the club's members; others are guests.",
+    )
+    dry_run = serializers.BooleanField(
+        default=False, help_text="Only read the list and say what would be added."
+    )
+
+
+class EntryLinePlayerSerializer(serializers.Serializer):
+    text = serializers.CharField(help_text="The name as typed.")
+    member = serializers.IntegerField(source="member.pk", default=None, allow_null=True)
+    guest = serializers.CharField(help_text="The guest's name (empty for a member).")
+
+
+class EntryLineSerializer(serializers.Serializer):
+    number = serializers.IntegerField(help_text="The line's number in the list.")
+    text = serializers.CharField()
+    players = EntryLinePlayerSerializer(many=True)
+    error = serializers.CharField(help_text="Why the line cannot be added (empty: it can).")
+
+
+class EntriesListResultSerializer(serializers.Serializer):
+    lines = EntryLineSerializer(many=True)
+    added = serializers.ListField(
+        child=serializers.IntegerField(), help_text="The new entries' ids (none on a dry run)."
+    )

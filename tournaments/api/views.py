@@ -206,6 +206,31 @@ class SectionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.
             [option.to_dict() if hasattr(option, "to_dict") else vars(option) for option in options]
         )
 
+    @extend_schema(
+        request=s.EntriesListSerializer,
+        responses={200: s.EntriesListResultSerializer, 400: OpenApiResponse(description="Refused")},
+        summary="Add entries from a list",
+    )
+    @action(detail=True, methods=["post"], url_path="entries-list")
+    def entries_list(self, request: Request, pk: str) -> Response:
+        """Read a pasted list of pairs (one a line), matching names to the club's members
+        (the rest are guests), and add them all — or, with ``dry_run``, only say what would
+        be added. Every line comes back with its players or its ``error``; nothing is added
+        when any line is refused (400, with the lines)."""
+        section = self.get_object()
+        body = s.EntriesListSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        text = body.validated_data["text"]
+        lines = services.entries_list_read(section=section, text=text)
+        added = []
+        if not body.validated_data["dry_run"]:
+            try:
+                added = [e.pk for e in services.entries_list_add(section=section, text=text)]
+            except TournamentError as error:
+                data = s.EntriesListResultSerializer({"lines": lines, "added": []}).data
+                return Response({"detail": str(error), **data}, status=status.HTTP_400_BAD_REQUEST)
+        return Response(s.EntriesListResultSerializer({"lines": lines, "added": added}).data)
+
     @extend_schema(request=s.GenerateSerializer, responses=s.SectionSerializer)
     @action(detail=True, methods=["post"])
     def generate(self, request: Request, pk: str) -> Response:
