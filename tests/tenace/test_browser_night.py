@@ -89,8 +89,6 @@ def _director_sets_up_and_starts(page, base: str, language: str) -> None:
     page.fill("#id_starts", dt.date.today().isoformat())
     page.click("main form button[type=submit]")
     page.click("a[href*='/control/']")
-    if language == "en":
-        _screenshot(page, "control-room-draft")
     # Add the pairs by ticking the members, partners one after the other.
     page.click("a[href*='/entries/list/']")
     for name in [
@@ -112,6 +110,8 @@ def _director_sets_up_and_starts(page, base: str, language: str) -> None:
     # pairs); its boards are dealt with it.
     page.fill("#id_minutes", "60")
     page.click("form[method=get] button[type=submit]")
+    if language == "en":
+        _screenshot(page, "control-room-draft")
     page.click("form[action*='/movement/use/'] button")
     assert page.locator(".checks .missing").count() == 0
     # The table cards to print, then back to the room.
