@@ -7,19 +7,21 @@ and where to fix it. The same list guards the lifecycle in
 :func:`tournaments.services.events.tournament_set_status` (ready and running are refused
 while a check fails) and is shown on the control room and given by the API.
 
-Reads only, in a fixed number of queries however many sections.
+Reads only, in one query however many sections, entries or boards (each count is a
+subquery, so no join multiplies the rows).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import Count, Max, Q
+from django.db.models import Func, OuterRef, Subquery
+from django.db.models.functions import Coalesce
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from tournaments.models import Section, Tournament
+from tournaments.models import Board, BoardPlay, Entry, Seating, Section, Tournament
 
 
 @dataclass(frozen=True)
@@ -48,15 +50,32 @@ class Check:
         }
 
 
+def _count(queryset, field: str = "pk"):
+    """A subquery counting ``queryset``'s rows for each section (no join multiplies)."""
+    return Coalesce(
+        Subquery(
+            queryset.order_by().values(field).annotate(n=Func("pk", function="COUNT")).values("n")
+        ),
+        0,
+    )
+
+
 def _sections(tournament: Tournament) -> list[Section]:
+    section = OuterRef("pk")
     return list(
         Section.objects.filter(session__tournament=tournament)
         .select_related("session")
         .annotate(
-            active_entries=Count("entries", filter=Q(entries__withdrawn=False), distinct=True),
-            board_count=Count("board_set__boards", distinct=True),
-            seatings_count=Count("seatings", distinct=True),
-            last_board=Max("seatings__board_plays__board__number"),
+            active_entries=_count(
+                Entry.objects.filter(section=section, withdrawn=False), "section"
+            ),
+            board_count=_count(Board.objects.filter(board_set=OuterRef("board_set")), "board_set"),
+            seatings_count=_count(Seating.objects.filter(section=section), "section"),
+            last_board=Subquery(
+                BoardPlay.objects.filter(seating__section=section)
+                .order_by("-board__number")
+                .values("board__number")[:1]
+            ),
         )
         .order_by("session__number", "name")
     )

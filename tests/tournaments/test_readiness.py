@@ -181,3 +181,18 @@ def test_a_late_pair_takes_a_no_show_place_from_a_round_on():
     assert str(no_show) == "Late – Pair" and not no_show.withdrawn
     change = EntryChange.objects.filter(entry=no_show).latest("changed_at")
     assert change.after["from_round"] == 2 and change.reason == "arrived at 20:10"
+
+
+def test_the_checks_are_one_query_however_many_sections(django_assert_num_queries):
+    club = ClubFactory()
+    tournament = services.tournament_create(
+        club=club, name="Championship", starts=dt.date(2026, 11, 26), sessions=3
+    )
+    for section in Section.objects.filter(session__tournament=tournament):
+        for _ in range(6):
+            services.entry_add(section=section, member1=MemberFactory(), member2=MemberFactory())
+        schedule.section_movement_use(section=section, kind="mitchell", boards_per_round=3)
+    with django_assert_num_queries(1):
+        checks = readiness.tournament_checks(tournament)
+    assert len(checks) == 12 and all(c.ok for c in checks)
+    assert {c.label for c in checks if c.code == "boards"} == {"9 boards"}
