@@ -9,6 +9,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 from clubs import urls as clubs_urls
 from config import views
 from tenace import urls as tenace_urls
+from tournaments import urls as tournaments_urls
 
 urlpatterns = [
     # The API first: phones post a result a second each, and Django tries these in order.
@@ -28,7 +29,12 @@ urlpatterns = [
         "clubs/",
         include((clubs_urls.urlpatterns + tenace_urls.club_urlpatterns, clubs_urls.app_name)),
     ),
-    path("events/", include("tournaments.urls")),
+    # Pages about an event: the tournaments app's own and the site's (the control room), in
+    # one "tournaments" namespace.
+    path(
+        "events/",
+        include((tournaments_urls.urlpatterns + tenace_urls.event_urlpatterns, "tournaments")),
+    ),
     path("results/", include("scoring.urls")),
     path("", include("drives.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),

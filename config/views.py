@@ -11,11 +11,16 @@ from django.utils import timezone
 import config
 from clubs.models import Club
 from scoring import live
+from tenace.control import sessions_to_direct
 
 
 def home(request: HttpRequest) -> HttpResponse:
     clubs = Club.objects.order_by("name")
-    return render(request, "home.html", {"clubs": clubs})
+    return render(
+        request,
+        "home.html",
+        {"clubs": clubs, "directing": sessions_to_direct(request.user)},
+    )
 
 
 def _database_status() -> str:

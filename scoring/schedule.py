@@ -260,9 +260,13 @@ class PlayLine:
 
 
 def _lines(queryset) -> list[PlayLine]:
-    plays = queryset.select_related("seating__ns", "seating__ew", "board").order_by(
-        "seating__round", "seating__table", "board__number"
-    )
+    plays = queryset.select_related(
+        "seating__ns__member1",
+        "seating__ns__member2",
+        "seating__ew__member1",
+        "seating__ew__member2",
+        "board",
+    ).order_by("seating__round", "seating__table", "board__number")
     return [
         PlayLine(
             play.pk,

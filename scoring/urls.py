@@ -18,6 +18,7 @@ urlpatterns = [
     path(f"{S}entries/<int:entry_id>/", views.score_card, name="score-card"),
     path(f"{S}dashboard/", views_entry.dashboard, name="dashboard"),
     path(f"{S}code-locks/lift/", views_entry.code_lock_lift, name="code-lock-lift"),
+    path(f"{S}dashboard/fragment/", views_entry.dashboard_fragment, name="dashboard-fragment"),
     path(f"{S}my-table/", views_entry.my_table, name="my-table"),
     path(f"{S}enter/boards/<int:number>/", views_entry.enter_board, name="enter-board"),
     path(

@@ -27,7 +27,8 @@ from scoring.forms import CorrectionForm, ImportForm, PBNResultsForm, format_cel
 from scoring.idempotency import idempotent_call
 from scoring.imports import results_import_csv
 from scoring.imports_pbn import results_import_pbn, upload_text
-from scoring.models import Result, ResultSource, ResultStatus
+from scoring.models import Result, ResultSource
+from scoring.progress import section_progress
 from scoring.services import result_correct, result_record, round_confirm
 from scoring.table_screen import entry_screen
 from scoring.views import _section_or_404
@@ -274,40 +275,36 @@ def my_table(request, section_id: int) -> HttpResponse:
     )
 
 
+def _dashboard_context(request, section) -> dict:
+    require(request.user, Action.ORGANISE, selectors.club_id_of(section))
+    progress = section_progress(section.pk)
+    return {
+        "section": section,
+        "tournament": selectors.tournament_of(section),
+        "progress": progress,
+        "by_code": [r for r in progress.rows if r["result"] and r["result"].confirmed_by_code],
+        "codes": _codes(section.pk, progress.rows),
+        "locks": confirmation.code_locks(section.pk),
+        "code_tries": confirmation.CODE_TRIES,
+        "boards": selectors.board_numbers(section),
+        "is_secretary": can(request.user, Action.MANAGE_CLUB, selectors.club_id_of(section)),
+    }
+
+
 @login_required
 def dashboard(request, section_id: int) -> HttpResponse:
+    """The section's rounds, table by table, the results waiting for confirmation and the
+    disagreements; the progress part refreshes by itself (``dashboard-fragment``)."""
     section = _section_or_404(section_id)
-    require(request.user, Action.ORGANISE, selectors.club_id_of(section))
-    rows = _grid_rows(section.pk, schedule.section_lines(section.pk))
-    progress: dict[int, dict[int, dict]] = {}
-    for row in rows:
-        cell = progress.setdefault(row["line"].round, {}).setdefault(
-            row["line"].table, {"total": 0, "entered": 0, "confirmed": 0, "disputed": 0}
-        )
-        cell["total"] += 1
-        if row["result"] is not None:
-            cell["entered"] += 1
-            cell["confirmed"] += row["result"].status == ResultStatus.CONFIRMED
-            cell["disputed"] += row["result"].status == ResultStatus.DISPUTED
-    return render(
-        request,
-        "scoring/dashboard.html",
-        {
-            "section": section,
-            "tournament": selectors.tournament_of(section),
-            "progress": sorted((r, sorted(t.items())) for r, t in progress.items()),
-            "waiting": [row for row in rows if row["result"] and row["result"].status == "entered"],
-            "disputed": [
-                row for row in rows if row["result"] and row["result"].status == "disputed"
-            ],
-            "by_code": [row for row in rows if row["result"] and row["result"].confirmed_by_code],
-            "codes": _codes(section.pk, rows),
-            "locks": confirmation.code_locks(section.pk),
-            "code_tries": confirmation.CODE_TRIES,
-            "boards": selectors.board_numbers(section),
-            "is_secretary": can(request.user, Action.MANAGE_CLUB, selectors.club_id_of(section)),
-        },
-    )
+    return render(request, "scoring/dashboard.html", _dashboard_context(request, section))
+
+
+@login_required
+def dashboard_fragment(request, section_id: int) -> HttpResponse:
+    """The live part of the dashboard (rounds, waiting, disagreements), for the page's
+    script to put in place when the section's published version moves."""
+    section = _section_or_404(section_id)
+    return render(request, "scoring/_progress.html", _dashboard_context(request, section))
 
 
 def _codes(section_id: int, rows) -> list[tuple[int, int, int, str, str]]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, field
 
-from django.db.models import Exists, OuterRef, Prefetch, Q
+from django.db.models import Exists, Min, OuterRef, Prefetch, Q
 
 from clubs.ladder import LADDER_SOURCES, LadderResult, SeasonLadder
 from clubs.models import Club, ClubNight, Member, Membership, Season
@@ -51,7 +51,9 @@ def club_home(club: Club, *, today: dt.date, with_drafts: bool = False) -> ClubH
     nights = ClubNight.objects.filter(club=club)
     return ClubHome(
         running_events=list(running.order_by("starts", "name")),
-        upcoming_events=list(upcoming.order_by("starts", "name")[:LATEST]),
+        upcoming_events=list(
+            upcoming.annotate(first_session=Min("sessions__pk")).order_by("starts", "name")[:LATEST]
+        ),
         upcoming_nights=list(nights.filter(date__gte=today).order_by("date", "pk")[:LATEST]),
         latest_results=list(
             events.filter(status__in=STATUSES_RESULTS_PUBLIC).order_by("-starts", "name")[:LATEST]

@@ -5,7 +5,7 @@ a club keeps one address scheme and one namespace (``clubs:home``, ``clubs:ladde
 
 from django.urls import path
 
-from tenace import views, views_me
+from tenace import views, views_control, views_me
 
 C = "<slug:slug>/"
 club_urlpatterns = [
@@ -18,4 +18,14 @@ club_urlpatterns = [
 site_urlpatterns = [
     path("me/", views_me.my_page, name="my-page"),
     path("login/", views_me.LoginView.as_view(), name="login"),
+]
+
+#: Pages about an event that combine several apps, mounted at /events/ in the
+#: "tournaments" namespace by :mod:`config.urls` (``tournaments:control_room``).
+event_urlpatterns = [
+    path(
+        "sessions/<int:pk>/control/",
+        views_control.control_room_page,
+        name="control_room",
+    ),
 ]

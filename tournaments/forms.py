@@ -70,8 +70,9 @@ class BoardSetPBNForm(forms.Form):
 
 
 class SuggestForm(forms.Form):
-    boards = forms.IntegerField(label=_("Boards available"), min_value=1, required=False)
-    minutes = forms.IntegerField(label=_("Minutes available"), min_value=10, required=False)
+    minutes = forms.IntegerField(
+        label=_("Minutes available"), min_value=10, max_value=720, required=False, initial=180
+    )
 
 
 class GenerateForm(forms.Form):
@@ -154,3 +155,42 @@ class BoardDealForm(forms.Form):
 
 
 SCORING_METHODS = ScoringMethod
+
+
+class ChoiceUseForm(forms.Form):
+    """One click on a suggested movement: what to generate."""
+
+    kind = forms.ChoiceField(
+        choices=[("mitchell", "mitchell"), ("howell", "howell"), ("individual", "individual")]
+    )
+    boards_per_round = forms.IntegerField(min_value=1, max_value=8)
+    option = forms.ChoiceField(
+        required=False, choices=[("", ""), ("skip", ""), ("relay", ""), ("arrow", "")]
+    )
+
+
+class MinutesForm(forms.Form):
+    minutes = forms.IntegerField(
+        label=_("Minutes available for play"),
+        min_value=10,
+        max_value=720,
+        required=False,
+        help_text=_("The suggestions fit this time (about 7½ minutes a board)."),
+    )
+
+
+class EntryListForm(forms.Form):
+    text = forms.CharField(
+        label=_("One pair per line"),
+        max_length=10000,
+        widget=forms.Textarea(attrs={"class": "list", "rows": 10}),
+        help_text=_(
+            "Two names a line, e.g. “Ana López & Jan Novák”. Names are matched to the club's "
+            "members; anyone else is entered as a guest."
+        ),
+    )
+
+
+class LatePairForm(EntryForm):
+    from_round = forms.IntegerField(label=_("Plays from round"), min_value=1)
+    reason = forms.CharField(label=_("Reason"), max_length=200)

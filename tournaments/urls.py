@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments import views, views_print
+from tournaments import views, views_print, views_setup
 
 app_name = "tournaments"
 urlpatterns = [
@@ -14,6 +14,8 @@ urlpatterns = [
     path("sections/<int:pk>/entries/", views.section_entry_add, name="entry_add"),
     path("sections/<int:pk>/boards/", views.section_board_set, name="section_boards"),
     path("sections/<int:pk>/generate/", views.section_generate, name="generate"),
+    path("sections/<int:pk>/movement/use/", views_setup.section_movement_use, name="movement_use"),
+    path("sections/<int:pk>/entries/list/", views_setup.section_entries_list, name="entries_list"),
     path(
         "sections/<int:pk>/table-cards/",
         views.section_cards,
@@ -48,6 +50,8 @@ urlpatterns = [
         name="session_hand_records",
     ),
     path("entries/<int:pk>/withdraw/", views.entry_withdraw, name="entry_withdraw"),
+    path("entries/<int:pk>/remove/", views_setup.entry_remove, name="entry_remove"),
+    path("entries/<int:pk>/late-pair/", views_setup.entry_late_pair, name="entry_late_pair"),
     path("entries/<int:pk>/substitute/", views.entry_substitute, name="entry_substitute"),
     path("board-sets/<int:pk>/hand-records/", views.board_set_hand_records, name="hand_records"),
     path("board-sets/<int:pk>/pbn/", views.board_set_pbn, name="board_set_pbn"),

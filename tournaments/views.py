@@ -5,15 +5,17 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db.models import Min
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from clubs.models import Club
 from clubs.permissions import Action, can, require
-from tournaments import printouts, schedule, selectors, services
+from tournaments import lifecycle, printouts, readiness, schedule, selectors, services
 from tournaments.errors import TournamentError
 from tournaments.forms import (
     BoardDealForm,
@@ -26,8 +28,17 @@ from tournaments.forms import (
     TournamentForm,
     WithdrawForm,
 )
-from tournaments.models import Board, BoardSet, Entry, Section, Tournament, TournamentStatus
+from tournaments.models import (
+    STATUSES_STARTED,
+    Board,
+    BoardSet,
+    Entry,
+    Section,
+    Tournament,
+    TournamentStatus,
+)
 from tournaments.seats import seat_letter
+from tournaments.views_setup import _back, _section
 
 
 def tournament_list(request: HttpRequest, club_slug: str) -> HttpResponse:
@@ -37,7 +48,9 @@ def tournament_list(request: HttpRequest, club_slug: str) -> HttpResponse:
         "tournaments/list.html",
         {
             "club": club,
-            "tournaments": selectors.tournaments_for_club(club.pk),
+            "tournaments": selectors.tournaments_for_club(club.pk).annotate(
+                first_session=Min("sessions__pk")
+            ),
             "can_organise": can(request.user, Action.ORGANISE, club),
         },
     )
@@ -76,24 +89,25 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
         .select_related("session", "board_set")
         .order_by("session__number", "name")
     )
+    organiser = can(request.user, Action.ORGANISE, tournament.club_id)
+    actions = []
+    if organiser:
+        actions = lifecycle.status_actions(
+            tournament,
+            is_secretary=can(request.user, Action.MANAGE_CLUB, tournament.club_id),
+            checks_pass=not readiness.tournament_missing(tournament),
+        )
     return render(
         request,
         "tournaments/detail.html",
         {
             "tournament": tournament,
             "sections": sections,
-            "can_organise": can(request.user, Action.ORGANISE, tournament.club_id),
-            "next_statuses": [
-                TournamentStatus(s) for s in sorted(selectors_next_statuses(tournament))
-            ],
+            "can_organise": organiser,
+            "sessions": list(tournament.sessions.order_by("number")),
+            "actions": actions,
         },
     )
-
-
-def selectors_next_statuses(tournament: Tournament) -> set[str]:
-    from tournaments.models import STATUS_TRANSITIONS
-
-    return set(STATUS_TRANSITIONS.get(tournament.status, frozenset()))
 
 
 @require_POST
@@ -106,17 +120,19 @@ def tournament_status(request: HttpRequest, pk: int) -> HttpResponse:
         require(request.user, Action.MANAGE_CLUB, tournament.club_id)
     try:
         services.tournament_set_status(
-            tournament=tournament, status=request.POST.get("status", ""), by=request.user
+            tournament=tournament,
+            status=request.POST.get("status", ""),
+            by=request.user,
+            reason=request.POST.get("reason", "").strip(),
         )
     except (TournamentError, ValueError) as error:
         messages.error(request, str(error))
-    return redirect("tournaments:detail", pk=pk)
-
-
-def _section(pk: int) -> Section:
-    return get_object_or_404(
-        Section.objects.select_related("session__tournament__club", "board_set"), pk=pk
-    )
+    else:
+        messages.success(
+            request,
+            _("The event is now: %(status)s.") % {"status": tournament.get_status_display()},
+        )
+    return _back(request, reverse("tournaments:detail", args=[pk]))
 
 
 def dealer_notes_text(imported: services.PBNImport) -> str:
@@ -168,14 +184,9 @@ def section_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "generate_form": GenerateForm(),
             "withdraw_form": WithdrawForm(),
         }
-        boards = suggest.cleaned_data.get("boards") if suggest.is_valid() else None
         minutes = suggest.cleaned_data.get("minutes") if suggest.is_valid() else None
-        context["suggestions"] = schedule.suggestions(
-            entries=len(entries),
-            boards=boards,
-            minutes=minutes,
-            individual=section.session.tournament.individual,
-        )
+        if not section.movement and section.session.tournament.status not in STATUSES_STARTED:
+            context["suggestions"] = schedule.section_choices(section, minutes=minutes)
     return render(request, "tournaments/section.html", context)
 
 
@@ -287,7 +298,7 @@ def entry_withdraw(request: HttpRequest, pk: int) -> HttpResponse:
             messages.error(request, str(error))
     else:
         messages.error(request, form.errors.as_text())
-    return redirect("tournaments:section", pk=entry.section_id)
+    return _back(request, reverse("tournaments:section", args=[entry.section_id]))
 
 
 @login_required

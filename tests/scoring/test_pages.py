@@ -127,7 +127,7 @@ def test_ew_disagreeing_on_their_phone_sends_it_to_the_dashboard(client, seated,
     assert client.post(f"{url}confirm/", cells).status_code == 302
     client.force_login(secretary)
     dashboard = client.get(f"/results/sections/{scheduled.section.pk}/dashboard/")
-    disputed = dashboard.context["disputed"]
+    disputed = dashboard.context["progress"].disputed
     assert [(r["result"].ns_tricks, r["result"].contested_ns_tricks) for r in disputed] == [(8, 6)]
 
 

@@ -124,9 +124,20 @@ def test_pages_everyone_reads_only_organisers_and_secretaries_change(client, clu
             reverse("tournaments:entry_substitute", args=[entry.pk]),
             {"position": 1, "guest": "Z", "reason": "late"},
         ),
+        (
+            reverse("tournaments:movement_use", args=[section.pk]),
+            {"kind": "mitchell", "boards_per_round": 1},
+        ),
+        (reverse("tournaments:entries_list", args=[section.pk]), {"text": "A & B"}),
+        (
+            reverse("tournaments:entry_late_pair", args=[entry.pk]),
+            {"from_round": 2, "guest1": "L", "guest2": "P", "reason": "late"},
+        ),
+        (reverse("tournaments:entry_remove", args=[entry.pk]), {}),
+        (reverse("tournaments:control_room", args=[section.session_id]), None),
     ]
     for url, data in writes:
-        response = client.post(url, data)
+        response = client.post(url, data) if data is not None else client.get(url)
         if who == "anonymous":
             assert response.status_code == 302 and "/login/" in response["Location"], url
         elif who in WRITERS:
@@ -159,6 +170,10 @@ def test_every_tournaments_page_is_in_the_permission_matrix():
         "session_guide_cards",
         "session_traveller_slips",
         "session_hand_records",
+        "movement_use",
+        "entries_list",
+        "entry_late_pair",
+        "entry_remove",
     }
     assert {p.name for p in urlpatterns} == tested
 

@@ -143,7 +143,7 @@ def test_status_follows_the_life_cycle_and_scheduling_needs_a_schedule():
     club = ClubFactory()
     section = section_with_pairs(club, 6)
     tournament = section.session.tournament
-    with pytest.raises(StatusError, match="Generate a schedule first"):
+    with pytest.raises(StatusError, match="Choose a movement"):
         services.tournament_set_status(tournament=tournament, status=TournamentStatus.READY)
     with pytest.raises(StatusError, match="cannot go from"):
         services.tournament_set_status(tournament=tournament, status=TournamentStatus.FINISHED)

@@ -163,4 +163,89 @@ class SubstituteSerializer(serializers.Serializer):
 
 
 class StatusSerializer(serializers.Serializer):
+    status = serializers.CharField(
+        help_text="The status to move to: draft, ready, running, finished, released, closed."
+    )
+    reason = serializers.CharField(
+        max_length=200, required=False, allow_blank=True, default="", help_text="Kept with it."
+    )
+
+
+class ReasonSerializer(serializers.Serializer):
+    reason = serializers.CharField(
+        max_length=200,
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text="Why (kept in the event's history).",
+    )
+
+
+class CheckSerializer(serializers.Serializer):
+    code = serializers.CharField(help_text="entries, boards, movement or movement_boards.")
+    section = serializers.IntegerField()
+    section_label = serializers.CharField()
+    ok = serializers.BooleanField()
+    label = serializers.CharField(help_text="What is checked, e.g. “14 entries”.")
+    missing = serializers.CharField(help_text="What is missing (empty when ok).")
+    fix_url = serializers.CharField(help_text="The page where it is put right.")
+
+
+class StatusActionSerializer(serializers.Serializer):
     status = serializers.CharField()
+    label = serializers.CharField()
+    help = serializers.CharField()
+    blocked = serializers.CharField(help_text="Why it cannot be done now (empty: it can).")
+
+
+class ChecksSerializer(serializers.Serializer):
+    """Whether the event may be marked ready and started, and the status changes open."""
+
+    status = serializers.CharField()
+    ready = serializers.BooleanField(help_text="Every check passes.")
+    checks = CheckSerializer(many=True)
+    actions = StatusActionSerializer(many=True)
+
+
+class StatusChangeSerializer(serializers.Serializer):
+    """One change of the event's status: who, when, from, to, why."""
+
+    id = serializers.IntegerField()
+    changed_at = serializers.DateTimeField()
+    changed_by = serializers.CharField(
+        source="changed_by.get_username", default=None, allow_null=True
+    )
+    before = serializers.CharField(source="before.status", default="")
+    after = serializers.CharField(source="after.status", default="")
+    reason = serializers.CharField()
+
+
+class EntriesListSerializer(serializers.Serializer):
+    text = serializers.CharField(
+        max_length=10000,
+        help_text="One pair a line (“Ana López & Jan Novák”); one player a line in an "
+        "individual event. Names are matched to the club's members; others are guests.",
+    )
+    dry_run = serializers.BooleanField(
+        default=False, help_text="Only read the list and say what would be added."
+    )
+
+
+class EntryLinePlayerSerializer(serializers.Serializer):
+    text = serializers.CharField(help_text="The name as typed.")
+    member = serializers.IntegerField(source="member.pk", default=None, allow_null=True)
+    guest = serializers.CharField(help_text="The guest's name (empty for a member).")
+
+
+class EntryLineSerializer(serializers.Serializer):
+    number = serializers.IntegerField(help_text="The line's number in the list.")
+    text = serializers.CharField()
+    players = EntryLinePlayerSerializer(many=True)
+    error = serializers.CharField(help_text="Why the line cannot be added (empty: it can).")
+
+
+class EntriesListResultSerializer(serializers.Serializer):
+    lines = EntryLineSerializer(many=True)
+    added = serializers.ListField(
+        child=serializers.IntegerField(), help_text="The new entries' ids (none on a dry run)."
+    )

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from dataclasses import asdict
+
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import mixins, status, viewsets
@@ -13,10 +16,10 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from clubs.models import Club, Member
-from clubs.permissions import Action, IsClubOrganiser, require
-from tournaments import schedule, selectors, services
+from clubs.permissions import Action, IsClubOrganiser, can, require
+from tournaments import lifecycle, readiness, schedule, selectors, services
 from tournaments.api import serializers as s
-from tournaments.errors import BoardPlayedError, TournamentError
+from tournaments.errors import BoardPlayedError, StatusError, TournamentError
 from tournaments.models import (
     Board,
     BoardSet,
@@ -68,13 +71,95 @@ class TournamentViewSet(
         if tournament.status == TournamentStatus.CLOSED:
             # A closed event is reopened by a secretary only.
             require(request.user, Action.MANAGE_CLUB, tournament.club_id)
+        return self._move(
+            request, tournament, body.validated_data["status"], body.validated_data["reason"]
+        )
+
+    def _move(self, request: Request, tournament: Tournament, status: str, reason: str):
         try:
             services.tournament_set_status(
-                tournament=tournament, status=body.validated_data["status"], by=request.user
+                tournament=tournament, status=status, by=request.user, reason=reason
             )
         except (TournamentError, ValueError) as error:
             raise _bad(error) from error
         return Response(s.TournamentSerializer(tournament).data)
+
+    @extend_schema(
+        request=s.ReasonSerializer,
+        responses={200: s.TournamentSerializer, 400: OpenApiResponse(description="Refused")},
+        summary="Release the standings",
+    )
+    @action(detail=True, methods=["post"])
+    def release(self, request: Request, pk: str) -> Response:
+        """Release a finished event's standings: standings, travellers, score cards and
+        deals become public and the season ladder counts the event. Recorded with who, when
+        and ``reason``; refused (400, with the reason) unless the event is finished."""
+        tournament = self.get_object()
+        body = s.ReasonSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        if tournament.status != TournamentStatus.FINISHED:
+            raise _bad(
+                StatusError(
+                    _("Only a finished event is released; this one is %(status)s.")
+                    % {"status": tournament.get_status_display()}
+                )
+            )
+        return self._move(request, tournament, TournamentStatus.RELEASED, body.data["reason"])
+
+    @extend_schema(
+        request=s.ReasonSerializer,
+        responses={200: s.TournamentSerializer, 400: OpenApiResponse(description="Refused")},
+        summary="Hold back the standings",
+    )
+    @action(detail=True, methods=["post"], url_path="hold-back")
+    def hold_back(self, request: Request, pk: str) -> Response:
+        """Take released standings back to the organisers (the event is finished again; the
+        public pages and the ladder stop showing it). Recorded with who, when and
+        ``reason``; refused (400) unless the event is released."""
+        tournament = self.get_object()
+        body = s.ReasonSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        if tournament.status != TournamentStatus.RELEASED:
+            raise _bad(
+                StatusError(
+                    _("Only released standings are held back; this event is %(status)s.")
+                    % {"status": tournament.get_status_display()}
+                )
+            )
+        return self._move(request, tournament, TournamentStatus.FINISHED, body.data["reason"])
+
+    @extend_schema(responses=s.ChecksSerializer, summary="What the event needs before play")
+    @action(detail=True, methods=["get"])
+    def checks(self, request: Request, pk: str) -> Response:
+        """The event's checks (entries, boards, a schedule for every section) with what is
+        missing and where to fix it, and the status changes open now (each with why it is
+        blocked, if it is). Organisers and secretaries of the club."""
+        tournament = self.get_object()
+        require(request.user, Action.ORGANISE, tournament.club_id)
+        checks = readiness.tournament_checks(tournament)
+        ready = all(check.ok for check in checks)
+        actions = lifecycle.status_actions(
+            tournament,
+            is_secretary=can(request.user, Action.MANAGE_CLUB, tournament.club_id),
+            checks_pass=ready,
+        )
+        data = {
+            "status": tournament.status,
+            "ready": ready,
+            "checks": [check.as_dict() for check in checks],
+            "actions": [asdict(action) for action in actions],
+        }
+        return Response(s.ChecksSerializer(data).data)
+
+    @extend_schema(responses=s.StatusChangeSerializer(many=True), summary="Status history")
+    @action(detail=True, methods=["get"])
+    def history(self, request: Request, pk: str) -> Response:
+        """Every change of the event's status, newest first: who, when, from, to and why.
+        Organisers and secretaries of the club."""
+        tournament = self.get_object()
+        require(request.user, Action.ORGANISE, tournament.club_id)
+        changes = lifecycle.status_history(tournament)
+        return Response(s.StatusChangeSerializer(changes, many=True).data)
 
 
 class SessionViewSet(viewsets.ReadOnlyModelViewSet):
@@ -120,6 +205,31 @@ class SectionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.
         return Response(
             [option.to_dict() if hasattr(option, "to_dict") else vars(option) for option in options]
         )
+
+    @extend_schema(
+        request=s.EntriesListSerializer,
+        responses={200: s.EntriesListResultSerializer, 400: OpenApiResponse(description="Refused")},
+        summary="Add entries from a list",
+    )
+    @action(detail=True, methods=["post"], url_path="entries-list")
+    def entries_list(self, request: Request, pk: str) -> Response:
+        """Read a pasted list of pairs (one a line), matching names to the club's members
+        (the rest are guests), and add them all — or, with ``dry_run``, only say what would
+        be added. Every line comes back with its players or its ``error``; nothing is added
+        when any line is refused (400, with the lines)."""
+        section = self.get_object()
+        body = s.EntriesListSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        text = body.validated_data["text"]
+        lines = services.entries_list_read(section=section, text=text)
+        added = []
+        if not body.validated_data["dry_run"]:
+            try:
+                added = [e.pk for e in services.entries_list_add(section=section, text=text)]
+            except TournamentError as error:
+                data = s.EntriesListResultSerializer({"lines": lines, "added": []}).data
+                return Response({"detail": str(error), **data}, status=status.HTTP_400_BAD_REQUEST)
+        return Response(s.EntriesListResultSerializer({"lines": lines, "added": added}).data)
 
     @extend_schema(request=s.GenerateSerializer, responses=s.SectionSerializer)
     @action(detail=True, methods=["post"])

@@ -5,6 +5,7 @@ and saves in one transaction. Errors are :class:`~tournaments.errors.TournamentE
 subclasses with a message an organiser can act on. By concern:
 
 * :mod:`.events` — events and their life cycle, entries (add, remove, substitute, withdraw);
+* :mod:`.entries` — entries from a pasted list or picked members, a late pair after the start;
 * :mod:`.boards` — board sets (seed, PBN) and correcting a board's deal;
 * :mod:`.sections` — a section's schedule and board set.
 
@@ -20,6 +21,13 @@ from tournaments.services.boards import (
     board_set_import_pbn,
     board_set_import_pbn_file,
 )
+from tournaments.services.entries import (
+    EntryLine,
+    entries_list_add,
+    entries_list_read,
+    entry_late_pair,
+    names_list_text,
+)
 from tournaments.services.events import (
     entry_add,
     entry_remove,
@@ -32,15 +40,20 @@ from tournaments.services.sections import section_board_set_choose, section_sche
 
 __all__ = [
     "MAX_BOARDS",
+    "EntryLine",
     "PBNImport",
     "board_deal_change",
     "board_set_generate",
     "board_set_import_pbn",
     "board_set_import_pbn_file",
+    "entries_list_add",
+    "entries_list_read",
     "entry_add",
+    "entry_late_pair",
     "entry_remove",
     "entry_substitute",
     "entry_withdraw",
+    "names_list_text",
     "section_board_set_choose",
     "section_schedule_save",
     "tournament_create",

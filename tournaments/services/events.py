@@ -19,6 +19,7 @@ from tournaments.errors import (
 )
 from tournaments.models import (
     STATUS_TRANSITIONS,
+    STATUSES_STARTED,
     BoardPlay,
     Direction,
     Entry,
@@ -29,7 +30,13 @@ from tournaments.models import (
     Tournament,
     TournamentStatus,
 )
+from tournaments.readiness import tournament_missing
 from tournaments.services.sections import _schedule_clear
+
+
+def before_start(tournament: Tournament) -> bool:
+    """Whether play has not begun (draft or ready): entries and schedules may still change."""
+    return tournament.status not in STATUSES_STARTED
 
 
 @transaction.atomic
@@ -78,8 +85,10 @@ def tournament_create(
 def tournament_set_status(
     *, tournament: Tournament, status: str, by=None, reason: str = ""
 ) -> Tournament:
-    """Move the event along draft → ready → running → finished → released → closed (or back one step where
-    allowed). Scheduling needs every section to have a schedule."""
+    """Move the event along draft → ready → running → finished → released → closed (or back
+    one step where allowed). Ready and the start need every check of
+    :func:`tournaments.readiness.tournament_checks` to pass (entries, boards, a schedule);
+    the refusal lists what is missing."""
     if status == tournament.status:
         return tournament
     if status not in STATUS_TRANSITIONS.get(tournament.status, frozenset()):
@@ -87,14 +96,18 @@ def tournament_set_status(
             _("An event cannot go from %(old)s to %(new)s.")
             % {"old": tournament.get_status_display(), "new": TournamentStatus(status).label}
         )
-    if status == TournamentStatus.READY:
-        unscheduled = [
-            str(s) for s in Section.objects.filter(session__tournament=tournament) if not s.movement
-        ]
-        if unscheduled:
+    if status == TournamentStatus.READY or (
+        status == TournamentStatus.RUNNING and before_start(tournament)
+    ):
+        missing = tournament_missing(tournament)
+        if missing:
             raise StatusError(
-                _("Generate a schedule first for: %(sections)s")
-                % {"sections": ", ".join(unscheduled)}
+                _("Not ready yet: %(missing)s")
+                % {
+                    "missing": "; ".join(
+                        f"{check.section_label}: {check.missing}" for check in missing
+                    )
+                }
             )
     before = tournament.status
     tournament.status = status
@@ -116,7 +129,7 @@ def tournament_set_status(
 
 
 def _check_changes_before_start(section: Section, what: str) -> None:
-    if section.session.tournament.status in (TournamentStatus.RUNNING, TournamentStatus.FINISHED):
+    if not before_start(section.session.tournament):
         raise EntryError(
             _(
                 "The event has started: %(what)s is no longer possible; substitute a player or "

@@ -15,13 +15,13 @@ from tournaments.errors import (
     ScheduleError,
 )
 from tournaments.models import (
+    STATUSES_STARTED,
     Board,
     BoardPlay,
     BoardSet,
     Entry,
     Seating,
     Section,
-    TournamentStatus,
 )
 
 
@@ -38,7 +38,7 @@ def section_schedule_save(
     *, section: Section, movement: Mapping[str, Any], board_set: BoardSet | None = None
 ) -> Section:
     """Save a movement (its JSON, already validated) as the section's schedule rows."""
-    if section.session.tournament.status in (TournamentStatus.RUNNING, TournamentStatus.FINISHED):
+    if section.session.tournament.status in STATUSES_STARTED:
         raise ScheduleError(_("The event has started: its schedule can no longer be replaced."))
     board_set = board_set or section.board_set
     if board_set is None:
@@ -91,10 +91,7 @@ def section_schedule_save(
 def section_board_set_choose(*, section: Section, board_set: BoardSet) -> Section:
     """Use ``board_set`` for the section (clearing a schedule made with another set)."""
     if section.board_set_id != board_set.pk:
-        if section.session.tournament.status in (
-            TournamentStatus.RUNNING,
-            TournamentStatus.FINISHED,
-        ):
+        if section.session.tournament.status in STATUSES_STARTED:
             raise BoardSetError(_("The event has started: its boards can no longer change."))
         _schedule_clear(section)
         section.board_set = board_set
