@@ -6,10 +6,11 @@ standings recompute on commit.
   :class:`~scoring.errors.ResultConflict` carrying the stored result.
 * :func:`result_confirm` — EW's figure: the same as NS's confirms, a different one marks the
   result disputed (both figures kept) for the secretary.
-* :func:`result_correct` — a secretary's change, with a reason, whatever the status.
+* :func:`result_correct` — a director's change, with a reason, whatever the result's
+  status, until the event is closed.
 
-Permissions are checked here with :mod:`clubs.permissions` for the rules of the game
-(who may confirm, who may correct); views check who may enter.
+Permissions are checked here with :mod:`scoring.access` for the rules of the game (who may
+confirm, who may correct); views check who may enter, with the same module.
 """
 
 from __future__ import annotations
@@ -25,8 +26,8 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from clubs.permissions import Action, can
 from scoring import tasks
+from scoring.access import Refusal, director_refusal, entry_check
 from scoring.checks import ResultInput, check_result
 from scoring.errors import ConfirmationRefused, CorrectionRefused, ResultConflict, ResultRefused
 from scoring.models import (
@@ -40,6 +41,7 @@ from scoring.models import (
 )
 from scoring.rows import insert_result_with_version, single_statement
 from scoring.schedule import PlayFacts, play_facts
+from tournaments.models import STATUSES_PLAYERS_ENTER
 
 _RESULT_LINKS = [
     "board_play",
@@ -226,12 +228,21 @@ def _writing(*, savepoint: bool, in_block: bool):
 def result_confirm(*, result_id: int, by, ns_tricks: int | None, code_ok: bool = False) -> Result:
     """EW's answer to NS's figure: the same NS tricks confirm it, different ones dispute it.
 
-    ``by`` must sit EW at that table (or be an organiser or secretary), unless ``code_ok``
-    says EW typed their confirmation code on NS's phone."""
+    ``by`` must sit EW at that table while the event runs, or direct the event
+    (:func:`scoring.access.entry_check`), unless ``code_ok`` says EW typed their
+    confirmation code on NS's phone (then only while the event runs)."""
     result = Result.objects.select_for_update().get(pk=result_id)
     facts = play_facts(result.board_play_id, user=by)
-    if not code_ok and not can(by, Action.ENTER_SCORES, facts.club_id, seated=facts.ew_members):
-        raise ConfirmationRefused(_("Only EW at this table can confirm this result."))
+    if code_ok:
+        if facts.status not in STATUSES_PLAYERS_ENTER:
+            raise ConfirmationRefused(
+                _("Results are entered at the tables only while the event is running.")
+            )
+    else:
+        try:
+            entry_check(by, facts, side="EW")
+        except Refusal as refusal:
+            raise ConfirmationRefused(refusal.message, code=refusal.code) from None
     if result.status == ResultStatus.CONFIRMED:
         return result
     before = result_state(result)
@@ -260,8 +271,11 @@ def result_correct(*, result_id: int, given: ResultInput, by, reason: str) -> Re
     """A secretary's correction, with a reason; the result becomes confirmed."""
     result = Result.objects.select_for_update().get(pk=result_id)
     facts = play_facts(result.board_play_id, user=by)
-    if not can(by, Action.MANAGE_CLUB, facts.club_id):
-        raise CorrectionRefused(_("Only the club's secretaries can correct a result."))
+    refusal = director_refusal(
+        by, tournament_id=facts.tournament_id, club_id=facts.club_id, status=facts.status
+    )
+    if refusal is not None:
+        raise CorrectionRefused(refusal.message, code=refusal.code)
     if not reason.strip():
         raise CorrectionRefused(_("Say why the result is corrected."))
     before = result_state(result)

@@ -7,13 +7,21 @@ import uuid
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from clubs.permissions import Action, can, member_of, require
+from clubs.permissions import Action, can, member_id_of, member_of, require
 from scoring import schedule, selectors
+from scoring.access import (
+    Refusal,
+    directs_section,
+    entry_check,
+    import_refusal,
+    section_director_refusal,
+)
 from scoring.errors import ImportRefused, ResultConflict, ScoringError
 from scoring.forms import CorrectionForm, ImportForm, PBNResultsForm, format_cell, parse_cell
 from scoring.idempotency import idempotent_call
@@ -22,6 +30,7 @@ from scoring.imports_pbn import results_import_pbn, upload_text
 from scoring.models import Result, ResultSource, ResultStatus
 from scoring.services import confirmation_code, result_confirm, result_correct, result_record
 from scoring.views import _section_or_404
+from tournaments.visibility import section_board_numbers_visible
 
 
 def _results_by_play(section_id: int) -> dict[int, Result]:
@@ -43,8 +52,10 @@ def _grid_rows(section_id: int, lines) -> list[dict]:
     ]
 
 
-def _grid_save(request, section_id: int, lines, *, by, source, confirmed) -> list[str]:
-    """Record every non-empty cell of the posted grid; returns the refusals."""
+def _grid_save(request, section_id: int, lines, *, by, source) -> list[str]:
+    """Record every non-empty cell of the posted grid; returns the refusals. Who may write
+    each cell is :func:`scoring.access.entry_check`'s answer (a director's results need no
+    confirmation; a player enters tricks only)."""
     errors = []
     for line in lines:
         text = request.POST.get(f"cell-{line.board_play_id}", "")
@@ -52,16 +63,19 @@ def _grid_save(request, section_id: int, lines, *, by, source, confirmed) -> lis
             given = parse_cell(text)
             if given is None:
                 continue
+            facts = schedule.play_facts(line.board_play_id, user=by)
+            as_director = entry_check(by, facts, kind=given.kind)
             result_record(
                 board_play_id=line.board_play_id,
                 given=given,
                 by=by,
                 source=source,
-                confirmed=confirmed,
+                confirmed=as_director,
+                facts=facts,
             )
         except ResultConflict:
             continue  # already stored: shown as such in the grid
-        except ScoringError as error:
+        except (ScoringError, Refusal) as error:
             errors.append(
                 _("Board %(board)s, table %(table)s: %(reason)s")
                 % {"board": line.board, "table": line.table, "reason": error}
@@ -69,9 +83,16 @@ def _grid_save(request, section_id: int, lines, *, by, source, confirmed) -> lis
     return errors
 
 
+def _require_director(request, section) -> None:
+    """A styled refusal with the reason unless the user directs the section's event."""
+    if not directs_section(request.user, section):
+        raise PermissionDenied(
+            _("Only the event's directors can do this (a director never plays in the event).")
+        )
+
+
 def _grid_page(request, section, lines, title: str) -> HttpResponse:
-    club_id = selectors.club_id_of(section)
-    require(request.user, Action.ORGANISE, club_id)
+    _require_director(request, section)
     errors: list[str] = []
     if request.method == "POST":
         errors = _grid_save(
@@ -80,7 +101,6 @@ def _grid_page(request, section, lines, title: str) -> HttpResponse:
             lines,
             by=request.user,
             source=ResultSource.SECRETARY,
-            confirmed=True,
         )
         if not errors:
             messages.success(request, _("Results saved."))
@@ -122,11 +142,12 @@ def table_round(request, section_id: int, table: int, round: int) -> HttpRespons
     section = _section_or_404(section_id)
     club_id = selectors.club_id_of(section)
     ns_members, _ew = schedule.seated_members(section_id=section.pk, round=round, table=table)
+    if not _seated(request.user, ns_members) and not directs_section(request.user, section):
+        raise PermissionDenied(_("NS at that table, and the event's directors, enter results."))
     require(request.user, Action.ENTER_SCORES, club_id, seated=ns_members)
     lines = schedule.round_lines(section_id=section.pk, round=round, table=table)
     errors: list[str] = []
     if request.method == "POST":
-        staff = can(request.user, Action.ORGANISE, club_id)
 
         def save() -> tuple[int, dict]:
             refused = _grid_save(
@@ -135,7 +156,6 @@ def table_round(request, section_id: int, table: int, round: int) -> HttpRespons
                 lines,
                 by=request.user,
                 source=ResultSource.TABLE,
-                confirmed=staff,
             )
             return (400 if refused else 200), {"errors": refused}
 
@@ -165,10 +185,13 @@ def table_round(request, section_id: int, table: int, round: int) -> HttpRespons
     )
 
 
-def _confirm_allowed(request, club_id: int, ew_members, lines) -> bool:
-    if request.user.is_authenticated and can(
-        request.user, Action.ENTER_SCORES, club_id, seated=ew_members
-    ):
+def _seated(user, members) -> bool:
+    member_id = member_id_of(user)
+    return member_id is not None and member_id in members
+
+
+def _confirm_allowed(request, section, ew_members, lines) -> bool:
+    if _seated(request.user, ew_members) or directs_section(request.user, section):
         return True
     code = request.POST.get("code", "").strip()
     return bool(lines) and bool(code) and code == confirmation_code(lines[0].ew_id)
@@ -177,18 +200,25 @@ def _confirm_allowed(request, club_id: int, ew_members, lines) -> bool:
 def table_confirm(request, section_id: int, table: int, round: int) -> HttpResponse:
     """EW confirm NS's figures on their own phone, or on NS's phone with their code."""
     section = _section_or_404(section_id)
-    club_id = selectors.club_id_of(section)
     _ns, ew_members = schedule.seated_members(section_id=section.pk, round=round, table=table)
     lines = schedule.round_lines(section_id=section.pk, round=round, table=table)
     errors: list[str] = []
     if request.method == "POST":
-        if not _confirm_allowed(request, club_id, ew_members, lines):
+        if not _confirm_allowed(request, section, ew_members, lines):
             errors.append(_("Only EW at this table can confirm: log in, or type your code."))
         else:
             errors = _confirm_rows(request, section.pk, lines)
             if not errors:
                 messages.success(request, _("Thank you: the round is confirmed."))
                 return redirect(request.path)
+    # The figures are a traveller's: shown only for boards the reader may see (NS's phone,
+    # EW logged in, a director); a code typed on NS's phone confirms what NS showed.
+    visible = section_board_numbers_visible(request.user, section)
+    rows = [
+        row
+        for row in _grid_rows(section.pk, lines)
+        if visible is None or row["line"].board in visible
+    ]
     return render(
         request,
         "scoring/table_confirm.html",
@@ -197,11 +227,11 @@ def table_confirm(request, section_id: int, table: int, round: int) -> HttpRespo
             "tournament": selectors.tournament_of(section),
             "table": table,
             "round": round,
-            "rows": _grid_rows(section.pk, lines),
+            "rows": rows,
+            "figures_hidden": bool(lines) and not rows,
             "errors": errors,
             "needs_code": not (
-                request.user.is_authenticated
-                and can(request.user, Action.ENTER_SCORES, club_id, seated=ew_members)
+                _seated(request.user, ew_members) or directs_section(request.user, section)
             ),
         },
     )
@@ -239,7 +269,7 @@ def my_table(request, section_id: int) -> HttpResponse:
 @login_required
 def dashboard(request, section_id: int) -> HttpResponse:
     section = _section_or_404(section_id)
-    require(request.user, Action.ORGANISE, selectors.club_id_of(section))
+    _require_director(request, section)
     rows = _grid_rows(section.pk, schedule.section_lines(section.pk))
     progress: dict[int, dict[int, dict]] = {}
     for row in rows:
@@ -277,7 +307,9 @@ def dashboard(request, section_id: int) -> HttpResponse:
 def correct(request, result_id: int) -> HttpResponse:
     result = get_object_or_404(Result.objects.select_related("ns", "ew"), pk=result_id)
     section = _section_or_404(result.section_id)
-    require(request.user, Action.MANAGE_CLUB, selectors.club_id_of(section))
+    refusal = section_director_refusal(request.user, section)
+    if refusal is not None:
+        raise PermissionDenied(refusal.message)
     form = CorrectionForm(request.POST or None, initial={"cell": format_cell(result)})
     if request.method == "POST" and form.is_valid():
         try:
@@ -309,7 +341,9 @@ def import_travellers(request, section_id: int) -> HttpResponse:
     """Import travellers from a CSV file or the results of a PBN file; the report lists what
     was stored and what was refused."""
     section = _section_or_404(section_id)
-    require(request.user, Action.MANAGE_CLUB, selectors.club_id_of(section))
+    refusal = import_refusal(request.user, section)
+    if refusal is not None:
+        raise PermissionDenied(refusal.message)
     posted = request.method == "POST"
     pbn_posted = posted and "pbn" in request.FILES
     form = ImportForm(request.POST if posted and not pbn_posted else None, request.FILES or None)

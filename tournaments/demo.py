@@ -7,7 +7,7 @@ import datetime as dt
 from django.db import transaction
 
 from clubs.demo import DemoOptions
-from clubs.models import Club, Member
+from clubs.models import Club, Member, Membership, Role
 from tournaments import schedule, services
 from tournaments.models import Section, Tournament, TournamentStatus
 
@@ -58,8 +58,16 @@ def demo_tournaments_load(club: Club, *, today: dt.date | None = None) -> list[T
     members = list(Member.objects.filter(memberships__club=club).distinct().order_by("pk"))
     needed = 24
     for n in range(len(members), needed):
-        # Guests (no membership): looked up by name, so a second run adds nobody.
-        members.append(Member.objects.get_or_create(name=f"Demo Player {n + 1}")[0])
+        # Players come from the club's members: looked up by name, so a second run adds
+        # nobody.
+        member = Member.objects.get_or_create(name=f"Demo Player {n + 1}")[0]
+        Membership.objects.get_or_create(
+            club=club,
+            member=member,
+            role=Role.PLAYER,
+            defaults={"valid_from": today - dt.timedelta(days=365)},
+        )
+        members.append(member)
     pairs = [(members[2 * k], members[2 * k + 1]) for k in range(needed // 2)]
     mitchell = _demo_event(
         club,

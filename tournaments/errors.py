@@ -23,3 +23,12 @@ class EntryError(TournamentError):
 
 class BoardPlayedError(BoardSetError):
     """A board whose deal cannot change: a result was entered for it."""
+
+
+class DirectorError(TournamentError):
+    """Someone who cannot direct the event (playing in it, or not an organiser or
+    secretary of the club), or no director at all."""
+
+
+class LockedError(ScheduleError, BoardSetError):
+    """A schedule, board set or entry list that results already stand on."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -13,12 +14,13 @@ from django.views.decorators.http import require_POST
 
 from clubs.models import Club
 from clubs.permissions import Action, can, require
-from tournaments import schedule, selectors, services
+from tournaments import schedule, selectors, services, visibility
 from tournaments.errors import TournamentError
 from tournaments.forms import (
     BoardDealForm,
     BoardSetPBNForm,
     BoardSetSeedForm,
+    DirectorsForm,
     EntryForm,
     GenerateForm,
     SubstituteForm,
@@ -61,6 +63,7 @@ def tournament_create(request: HttpRequest, club_slug: str) -> HttpResponse:
                 trump_scheme=data["trump_scheme"],
                 individual=data["individual"],
                 sessions=data["sessions"],
+                created_by=request.user,
             )
         except TournamentError as error:
             form.add_error(None, str(error))
@@ -83,9 +86,43 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "tournament": tournament,
             "sections": sections,
             "can_organise": can(request.user, Action.ORGANISE, tournament.club_id),
+            "directors": visibility.event_directors(tournament),
             "next_statuses": [
                 TournamentStatus(s) for s in sorted(selectors_next_statuses(tournament))
             ],
+        },
+    )
+
+
+@login_required
+def tournament_directors(request: HttpRequest, pk: int) -> HttpResponse:
+    """Who directs the event: the club's organisers name them (see :class:`Tournament`)."""
+    tournament = get_object_or_404(Tournament.objects.select_related("club"), pk=pk)
+    require(request.user, Action.ORGANISE, tournament.club_id)
+    eligible = visibility.directors_eligible(tournament)
+    form = DirectorsForm(
+        request.POST or None,
+        eligible=eligible,
+        initial={"directors": [m.pk for m in visibility.event_directors(tournament)]},
+    )
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.tournament_directors_set(
+                tournament=tournament, members=form.cleaned_data["directors"], by=request.user
+            )
+        except TournamentError as error:
+            form.add_error(None, str(error))
+        else:
+            messages.success(request, _("Directors saved."))
+            return redirect("tournaments:detail", pk=pk)
+    return render(
+        request,
+        "tournaments/directors.html",
+        {
+            "tournament": tournament,
+            "form": form,
+            "directors": visibility.event_directors(tournament),
+            "named": tournament.directors.order_by("name"),
         },
     )
 
@@ -316,9 +353,19 @@ def section_cards(request: HttpRequest, pk: int, kind: str) -> HttpResponse:
     return render(request, template, {"section": section, "tables": tables, "guides": guides})
 
 
-def board_set_hand_records(request: HttpRequest, pk: int) -> HttpResponse:
+def _board_set_seen(request: HttpRequest, pk: int) -> tuple[BoardSet, visibility.DealAccess]:
+    """The board set and the deals of it the reader may see; a refusal (with the reason)
+    when they may see none."""
     board_set = get_object_or_404(BoardSet, pk=pk)
-    boards = selectors.hand_records(board_set)
+    access = visibility.deal_access(request.user, board_set)
+    if access.nothing:
+        raise PermissionDenied(visibility.deals_hidden_message())
+    return board_set, access
+
+
+def board_set_hand_records(request: HttpRequest, pk: int) -> HttpResponse:
+    board_set, access = _board_set_seen(request, pk)
+    boards = selectors.hand_records(board_set, access=access)
     return render(
         request,
         "tournaments/hand_records.html",
@@ -337,6 +384,8 @@ def board_deal_edit(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         Board.objects.select_related("board_set"), board_set_id=pk, number=number
     )
     require(request.user, Action.ORGANISE, board.board_set.club_id)
+    if not visibility.deal_visible(request.user, board):
+        raise PermissionDenied(visibility.deals_hidden_message())
     current = dict(zip(BoardDealForm.SEATS, board.deal.partition(":")[2].split(), strict=False))
     form = BoardDealForm(request.POST or None, initial=current)
     if request.method == "POST" and form.is_valid():
@@ -366,9 +415,9 @@ def board_deal_edit(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 
 
 def board_set_pbn(request: HttpRequest, pk: int) -> HttpResponse:
-    board_set = get_object_or_404(BoardSet, pk=pk)
+    board_set, access = _board_set_seen(request, pk)
     response = HttpResponse(
-        selectors.board_set_pbn(board_set), content_type="text/plain; charset=utf-8"
+        selectors.board_set_pbn(board_set, access=access), content_type="text/plain; charset=utf-8"
     )
     response["Content-Disposition"] = f'attachment; filename="boards-{board_set.pk}.pbn"'
     return response
@@ -376,4 +425,6 @@ def board_set_pbn(request: HttpRequest, pk: int) -> HttpResponse:
 
 def board_detail_redirect(request: HttpRequest, pk: int) -> HttpResponse:
     board = get_object_or_404(Board, pk=pk)
+    if not visibility.deal_visible(request.user, board):
+        raise PermissionDenied(visibility.deals_hidden_message())
     return redirect("tournaments:hand_records", pk=board.board_set_id)
