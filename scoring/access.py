@@ -110,7 +110,7 @@ def entry_check(user, facts, *, kind: str = ResultKind.PLAYED, side: str = "NS")
             _("Adjusted scores and “not played” are set by the event's directors only."),
         )
     if at_table:
-        raise _not_running()
+        raise _closed() if facts.status == "closed" else _not_running()
     if side == "EW":
         raise Refusal(NOT_AT_YOUR_TABLE, _("Only EW at this table can confirm this result."))
     raise Refusal(
