@@ -33,7 +33,11 @@ from scoring.presenters import (
     standings_fields,
     travellers_view,
 )
-from tournaments.visibility import deals_hidden_message, section_board_numbers_visible
+from tournaments.visibility import (
+    deals_hidden_message,
+    is_director,
+    section_board_numbers_visible,
+)
 
 #: Seconds one event stream stays open, and how often it looks for a new version.
 STREAM_SECONDS = 25
@@ -69,7 +73,7 @@ def _standings_context(request, section) -> dict:
         "data": data,
         "fields": standings_fields(data),
         "version": snapshot.version if snapshot else 0,
-        "is_staff": can(request.user, Action.ORGANISE, selectors.club_id_of(section)),
+        "is_staff": is_director(request.user, selectors.tournament_of(section)),
     }
 
 

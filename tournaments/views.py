@@ -87,6 +87,7 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "sections": sections,
             "can_organise": can(request.user, Action.ORGANISE, tournament.club_id),
             "directors": visibility.event_directors(tournament),
+            "can_direct": visibility.is_director(request.user, tournament),
             "next_statuses": [
                 TournamentStatus(s) for s in sorted(selectors_next_statuses(tournament))
             ],
@@ -189,6 +190,8 @@ def section_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "tournament": section.session.tournament,
         "entries": entries,
         "can_organise": organiser,
+        "deals_visible": section.board_set_id is not None
+        and not visibility.deal_access(request.user, section.board_set_id).nothing,
         "suggestions": [],
     }
     if organiser:

@@ -257,3 +257,24 @@ def test_a_secretary_cannot_reach_another_clubs_member_through_the_api(home):
     )
     assert answer.status_code == 400
     assert not Membership.objects.filter(club=club, member=away_member).exists()
+
+
+def test_board_set_list_takes_the_same_queries_for_one_set_and_many(home):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    club, people = home
+    api = APIClient()
+    api.force_login(people[Role.ORGANISER][0])  # a fresh user each request, as in production
+    scheduled = mitchell_section(tables=3, club=club)  # its set is played by a running event
+    api.get("/api/board-sets/")  # warm: the first request of a test loads Django's caches
+    counts = []
+    for more in (0, 5):
+        for n in range(more):
+            services.board_set_generate(club=club, count=2, seed=f"s{n}")
+        with CaptureQueriesContext(connection) as ctx:
+            listed = api.get("/api/board-sets/").json()
+        rows = listed["results"] if isinstance(listed, dict) else listed
+        assert scheduled.section.board_set_id in {row["id"] for row in rows}
+        counts.append(len(ctx))
+    assert counts[0] == counts[1], counts
