@@ -26,7 +26,7 @@ from tournaments.models import (
     Section,
     Tournament,
 )
-from tournaments.visibility import is_director
+from tournaments.visibility import directors_only_message, is_director
 
 NOT_AT_YOUR_TABLE = "not_at_your_table"
 DIRECTORS_ONLY = "directors_only"
@@ -72,7 +72,7 @@ def director_refusal(user, *, tournament_id: int, club_id: int, status: str) -> 
     if not directs(user, tournament_id=tournament_id, club_id=club_id):
         return Refusal(
             DIRECTORS_ONLY,
-            _("Only the event's directors can do this (a director never plays in the event)."),
+            directors_only_message(),
         )
     if status not in STATUSES_DIRECTORS_CORRECT:
         return _closed() if status == "closed" else _not_running()

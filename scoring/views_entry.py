@@ -30,7 +30,7 @@ from scoring.imports_pbn import results_import_pbn, upload_text
 from scoring.models import Result, ResultSource, ResultStatus
 from scoring.services import confirmation_code, result_confirm, result_correct, result_record
 from scoring.views import _section_or_404
-from tournaments.visibility import section_board_numbers_visible
+from tournaments.visibility import directors_only_message, section_board_numbers_visible
 
 
 def _results_by_play(section_id: int) -> dict[int, Result]:
@@ -86,9 +86,7 @@ def _grid_save(request, section_id: int, lines, *, by, source) -> list[str]:
 def _require_director(request, section) -> None:
     """A styled refusal with the reason unless the user directs the section's event."""
     if not directs_section(request.user, section):
-        raise PermissionDenied(
-            _("Only the event's directors can do this (a director never plays in the event).")
-        )
+        raise PermissionDenied(directors_only_message())
 
 
 def _grid_page(request, section, lines, title: str) -> HttpResponse:

@@ -139,6 +139,10 @@ def selectors_next_statuses(tournament: Tournament) -> set[str]:
 def tournament_status(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=pk)
     require(request.user, Action.ORGANISE, tournament.club_id)
+    if not visibility.is_director(request.user, tournament):
+        # Starting, finishing and releasing are the directors': a player who released the
+        # results would see every deal before playing it.
+        raise PermissionDenied(visibility.directors_only_message())
     if tournament.status == TournamentStatus.CLOSED:
         # A closed event is reopened by a secretary only.
         require(request.user, Action.MANAGE_CLUB, tournament.club_id)

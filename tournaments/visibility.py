@@ -66,6 +66,10 @@ def deals_hidden_message() -> str:
     )
 
 
+def directors_only_message() -> str:
+    return _("Only the event's directors can do this (a director never plays in the event).")
+
+
 # --- Directors -------------------------------------------------------------------------
 
 

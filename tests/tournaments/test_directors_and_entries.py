@@ -278,3 +278,28 @@ def test_board_set_list_takes_the_same_queries_for_one_set_and_many(home):
         assert scheduled.section.board_set_id in {row["id"] for row in rows}
         counts.append(len(ctx))
     assert counts[0] == counts[1], counts
+
+
+def test_a_playing_organiser_cannot_start_finish_or_release_the_event(client, home):
+    """Releasing shows every deal: only the event's directors move it along its lifecycle."""
+    club, people = home
+    organiser, member = people[Role.ORGANISER]
+    scheduled = mitchell_section(tables=3, club=club, members={1: (member, None)})
+    client.force_login(organiser)
+    page = client.post(
+        reverse("tournaments:status", args=[scheduled.tournament.pk]), {"status": "finished"}
+    )
+    assert page.status_code == 403 and "directors" in page.content.decode()
+    answer = _api(organiser).post(
+        f"/api/tournaments/{scheduled.tournament.pk}/status/", {"status": "finished"}, format="json"
+    )
+    assert answer.status_code == 403 and answer.json()["code"] == "directors_only"
+    scheduled.tournament.refresh_from_db()
+    assert scheduled.tournament.status == "running"
+    secretary = people[Role.SECRETARY][0]  # not playing: directs (nobody named)
+    client.force_login(secretary)
+    client.post(
+        reverse("tournaments:status", args=[scheduled.tournament.pk]), {"status": "finished"}
+    )
+    scheduled.tournament.refresh_from_db()
+    assert scheduled.tournament.status == "finished"

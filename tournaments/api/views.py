@@ -97,6 +97,11 @@ class TournamentViewSet(
     @action(detail=True, methods=["post"])
     def status(self, request: Request, pk: str) -> Response:
         tournament = self.get_object()
+        if not visibility.is_director(request.user, tournament):
+            return Response(
+                {"detail": visibility.directors_only_message(), "code": "directors_only"},
+                status=status.HTTP_403_FORBIDDEN,
+            )
         body = s.StatusSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         if tournament.status == TournamentStatus.CLOSED:
