@@ -303,3 +303,25 @@ def test_a_playing_organiser_cannot_start_finish_or_release_the_event(client, ho
     )
     scheduled.tournament.refresh_from_db()
     assert scheduled.tournament.status == "finished"
+
+
+def test_event_list_with_its_directors_takes_the_same_queries_for_one_event_and_many(home):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    club, people = home
+    organiser = people[Role.ORGANISER][0]
+    api = APIClient()
+    counts = []
+    for events in (1, 6):
+        while Tournament.objects.count() < events:
+            services.tournament_create(
+                club=club, name=f"Cup {Tournament.objects.count()}", starts=dt.date(2026, 12, 1),
+                created_by=organiser,
+            )  # fmt: skip
+        with CaptureQueriesContext(connection) as ctx:
+            listed = api.get("/api/tournaments/").json()
+        rows = listed["results"] if isinstance(listed, dict) else listed
+        assert len(rows) == events and all(row["directors"] for row in rows)
+        counts.append(len(ctx))
+    assert counts[0] == counts[1], counts

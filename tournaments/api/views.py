@@ -54,7 +54,11 @@ class TournamentViewSet(
 ):
     serializer_class = s.TournamentSerializer
     permission_classes = [IsClubOrganiser]
-    queryset = Tournament.objects.select_related("club").order_by("-starts", "name")
+    queryset = (
+        Tournament.objects.select_related("club")
+        .prefetch_related("directors")
+        .order_by("-starts", "name")
+    )
 
     def get_queryset(self):
         qs = super().get_queryset()
