@@ -131,6 +131,7 @@ def test_an_entry_never_takes_another_clubs_member_service_page_and_api(client, 
         format="json",
     )
     assert answer.status_code == 400 and "not a member of this club" in answer.json()["detail"]
+    assert answer.json()["code"] == "entry"
     client.force_login(people[Role.ORGANISER][0])
     client.post(
         reverse("tournaments:entry_add", args=[section.pk]),
@@ -197,6 +198,7 @@ def test_a_schedule_with_results_is_locked_with_a_clear_refusal(client, home):
         "/api/entries/", {"section": section.pk, "guest1": "A", "guest2": "B"}, format="json"
     )
     assert answer.status_code == 400 and "Results stand" in answer.json()["detail"]
+    assert answer.json()["code"] == "locked"
     assert Entry.objects.filter(section=section).count() == 6
 
 

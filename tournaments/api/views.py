@@ -30,7 +30,8 @@ from tournaments.models import (
 
 
 def _bad(error: Exception) -> ValidationError:
-    return ValidationError({"detail": str(error)})
+    """A refusal as a 400: its ``detail`` and its ``code``."""
+    return ValidationError({"detail": str(error), "code": getattr(error, "code", "refused")})
 
 
 def _deals_hidden() -> Response:
@@ -390,7 +391,9 @@ class BoardViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
                 reason=body.validated_data["reason"],
             )
         except BoardPlayedError as error:
-            return Response({"detail": str(error)}, status=status.HTTP_409_CONFLICT)
+            return Response(
+                {"detail": str(error), "code": error.code}, status=status.HTTP_409_CONFLICT
+            )
         except TournamentError as error:
             raise _bad(error) from error
         return Response(s.BoardSerializer(board).data)
