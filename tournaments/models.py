@@ -92,7 +92,7 @@ class Tournament(models.Model):
     * a director is a member **named** here who, today, is an organiser or secretary of
       the club **and is not playing**: an entrant of any section of the event (either
       player of any entry, withdrawn or not) is a player, never a director, whatever their
-      role in the club;
+      role in the club, and so is a player substituted out of an entry;
     * while no named member qualifies (none named, or each one playing or no longer an
       organiser or secretary), every organiser and secretary of the club who is not
       playing directs the event, so that an event is never left without one;

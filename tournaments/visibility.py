@@ -34,7 +34,18 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.apps import apps
-from django.db.models import Exists, OuterRef, Q, QuerySet
+from django.db.models import (
+    BooleanField,
+    CharField,
+    Exists,
+    ExpressionWrapper,
+    OuterRef,
+    Q,
+    QuerySet,
+    Value,
+)
+from django.db.models.fields.json import KT
+from django.db.models.functions import Cast
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -46,6 +57,7 @@ from tournaments.models import (
     BoardPlay,
     BoardSet,
     Entry,
+    EntryChange,
     Section,
     Tournament,
 )
@@ -79,6 +91,25 @@ def _entrant_q(tournament_ref, member_ref) -> QuerySet[Entry]:
     )
 
 
+def _replaced_q(tournament_ref, member_ref) -> QuerySet[EntryChange]:
+    """A player substituted out of an entry of the event (they may have seen boards)."""
+    ref = member_ref if hasattr(member_ref, "resolve_expression") else Value(member_ref)
+    who = Cast(ref, output_field=CharField())
+    return (
+        EntryChange.objects.filter(entry__section__session__tournament_id=tournament_ref)
+        .alias(was1=KT("before__member1"), was2=KT("before__member2"))
+        .filter(Q(was1=who) | Q(was2=who))
+    )
+
+
+def _plays(tournament_ref, member_ref) -> Q:
+    """The member plays (or played) in the event: an entrant of any of its sections, or a
+    player substituted out of one."""
+    return Q(Exists(_entrant_q(tournament_ref, member_ref))) | Q(
+        Exists(_replaced_q(tournament_ref, member_ref))
+    )
+
+
 def _staff_now(club_ref, member_ref) -> QuerySet[Membership]:
     today = timezone.localdate()
     return Membership.objects.filter(
@@ -92,13 +123,18 @@ def _named_directors_now(tournament_ref):
     return (
         through.objects.filter(tournament_id=tournament_ref)
         .filter(Exists(_staff_now(OuterRef("tournament__club_id"), OuterRef("member_id"))))
-        .exclude(Exists(_entrant_q(OuterRef("tournament_id"), OuterRef("member_id"))))
+        .exclude(_plays(OuterRef("tournament_id"), OuterRef("member_id")))
     )
 
 
 def member_plays_in(member_id: int | None, tournament: Tournament) -> bool:
     """Whether the member is a player of any entry of any section of the event."""
-    return member_id is not None and _entrant_q(tournament.pk, member_id).exists()
+    return (
+        member_id is not None
+        and Tournament.objects.filter(pk=tournament.pk)
+        .filter(_plays(OuterRef("pk"), member_id))
+        .exists()
+    )
 
 
 def is_director(user, tournament: Tournament) -> bool:
@@ -118,7 +154,9 @@ def is_director(user, tournament: Tournament) -> bool:
         row = (
             Tournament.objects.filter(pk=tournament.pk)
             .annotate(
-                playing=Exists(_entrant_q(OuterRef("pk"), member_id or 0)),
+                playing=ExpressionWrapper(
+                    _plays(OuterRef("pk"), member_id or 0), output_field=BooleanField()
+                ),
                 named=Exists(
                     Tournament.directors.through.objects.filter(
                         tournament_id=OuterRef("pk"), member_id=member_id or 0
@@ -152,7 +190,7 @@ def directors_eligible(tournament: Tournament) -> QuerySet[Member]:
     playing in the event."""
     return (
         Member.objects.filter(Exists(_staff_now(tournament.club_id, OuterRef("pk"))))
-        .exclude(Exists(_entrant_q(tournament.pk, OuterRef("pk"))))
+        .exclude(_plays(tournament.pk, OuterRef("pk")))
         .order_by("name")
     )
 

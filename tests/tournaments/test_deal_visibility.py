@@ -284,3 +284,19 @@ def test_a_board_set_is_seen_only_where_every_event_playing_it_allows(world):
     )
     after = world.users["entrant_after"]
     assert deal_access(after, world.board.board_set_id).nothing
+
+
+def test_an_organiser_substituted_out_of_a_pair_stays_a_player(world):
+    """He may have seen boards: he never becomes a director of the event again."""
+    from tournaments import services
+
+    organiser = world.users["playing_organiser"]
+    world.scheduled.tournament.directors.clear()
+    services.entry_substitute(
+        entry=world.scheduled.entries[3], position=1, guest="Late Comer", reason="ill"
+    )
+    for key in list(organiser.__dict__):
+        if key.startswith("_tenace"):
+            del organiser.__dict__[key]
+    assert not is_director(organiser, world.scheduled.tournament)
+    assert is_director(world.users["director"], world.scheduled.tournament)
