@@ -12,7 +12,7 @@ public results pages, the Atom feed, the exports) asks these two functions.
 from __future__ import annotations
 
 from tournaments.models import STATUSES_RESULTS_PUBLIC, Session
-from tournaments.visibility import is_director
+from tournaments.visibility import is_director, sessions_deals_visible
 
 
 def session_results_released(session: Session) -> bool:
@@ -25,4 +25,21 @@ def session_results_released(session: Session) -> bool:
 def session_results_visible(user, session: Session) -> bool:
     """Released results are everyone's; before that, the event's directors see them (to
     check a file before it goes out), never someone playing in it."""
-    return session_results_released(session) or is_director(user, session.tournament)
+    return sessions_results_visible(user, [session])
+
+
+def sessions_results_visible(user, sessions) -> bool:
+    """:func:`session_results_visible` for every one of ``sessions`` (an event's page or
+    file), and every deal of theirs visible to ``user`` by the deal rule
+    (:func:`tournaments.visibility.sessions_deals_visible`: a board set that another event
+    is still playing stays hidden). One query for the deals, one per unreleased event for
+    its directors."""
+    sessions = list(sessions)
+    if not sessions:
+        return False
+    if not all(
+        session_results_released(session) or is_director(user, session.tournament)
+        for session in sessions
+    ):
+        return False
+    return sessions_deals_visible(user, sessions)

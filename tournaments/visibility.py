@@ -277,6 +277,19 @@ def deal_access_many(user, board_sets: Iterable[BoardSet]) -> dict[int, DealAcce
     return {pk: cache[pk] for pk in sets}
 
 
+def sessions_deals_visible(user, sessions: Iterable) -> bool:
+    """Whether ``user`` may see every deal of these sessions (their sections' board sets),
+    in one query: a released session whose boards another event is still playing keeps
+    them hidden until that event releases too."""
+    session_ids = [session.pk for session in sessions]
+    rows: dict[int, list[tuple]] = {}
+    for set_id, *row in Section.objects.filter(
+        board_set_id__in=Section.objects.filter(session_id__in=session_ids).values("board_set_id")
+    ).values_list("board_set_id", *_SECTION_FIELDS):
+        rows.setdefault(set_id, []).append(tuple(row))
+    return all(_access_of(user, set_rows, None).every for set_rows in rows.values())
+
+
 _SECTION_FIELDS = (
     "pk",
     "session__tournament_id",

@@ -300,3 +300,23 @@ def test_an_organiser_substituted_out_of_a_pair_stays_a_player(world):
             del organiser.__dict__[key]
     assert not is_director(organiser, world.scheduled.tournament)
     assert is_director(world.users["director"], world.scheduled.tournament)
+
+
+def test_a_released_event_keeps_its_deals_hidden_while_another_event_plays_its_boards(world):
+    """The same board set, still being played next door: released results wait for it."""
+    from tournaments.models import Section, Session, Tournament
+
+    release(world)
+    other = Tournament.objects.create(
+        club=world.scheduled.club, name="Replay", slug="replay", starts=dt.date(2026, 11, 23),
+        status="running",
+    )  # fmt: skip
+    Section.objects.create(
+        session=Session.objects.create(tournament=other), board_set=world.board.board_set
+    )
+    anonymous = Client()
+    for route in ROUTES:
+        assert not route.shows_board_1(world, route.get(anonymous, world)), route.name
+    Tournament.objects.filter(pk=other.pk).update(status="released")
+    public = [route for route in ROUTES if "anonymous" in route.once_released]
+    assert all(route.shows_board_1(world, route.get(Client(), world)) for route in public)
