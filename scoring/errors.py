@@ -12,9 +12,11 @@ from typing import Any
 class ScoringError(Exception):
     """Base class: a result, a correction or an import was refused, with the reason."""
 
-    def __init__(self, message: str) -> None:
+    def __init__(self, message: str, *, code: str = "") -> None:
         super().__init__(message)
         self.message = message
+        #: A short name of the refusal for programs (the API sends it), when it has one.
+        self.code = code
 
     def __str__(self) -> str:
         return str(self.message)

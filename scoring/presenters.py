@@ -16,8 +16,21 @@ from scoring.checks import board_honours
 from scoring.models import Result, ResultVersion, StandingsSnapshot
 from scoring.schedule import board_facts
 from tournaments.models import Board, Entry, Section
+from tournaments.visibility import section_board_numbers_visible
 
 SUIT_SYMBOLS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
+
+
+def standings_for(user, section, data: dict) -> dict:
+    """A standings snapshot as ``user`` may read it: its ``boards`` (every board's
+    traveller) cut to the boards whose travellers they may see
+    (:mod:`tournaments.visibility`) — nothing of a board before its release to anyone who
+    neither directs the event nor has played that board."""
+    numbers = section_board_numbers_visible(user, section)
+    if numbers is None:
+        return data
+    boards = data.get("boards", {})
+    return {**data, "boards": {key: rows for key, rows in boards.items() if int(key) in numbers}}
 
 
 def standings_fields(data: dict | None) -> list[dict]:
@@ -71,11 +84,16 @@ def _hand_record(board: Board) -> dict:
     return record
 
 
-def travellers_view(section, snapshot) -> list[dict]:
-    """Every board's traveller rows (three queries however many boards)."""
+def travellers_view(section, snapshot, *, numbers: set[int] | None = None) -> list[dict]:
+    """Every board's traveller rows (three queries however many boards); with
+    ``numbers``, only those boards (the ones the reader may see)."""
     boards, entries = _boards(section), _entries(section)
     data = snapshot.data if snapshot else None
-    return [_board_rows(number, data, entries) for number in sorted(boards)]
+    return [
+        _board_rows(number, data, entries)
+        for number in sorted(boards)
+        if numbers is None or number in numbers
+    ]
 
 
 def _board_rows(number: int, data: dict | None, entries) -> dict:
@@ -105,8 +123,17 @@ def board_view(section, number: int, snapshot, *, with_hand: bool, with_versions
     return view
 
 
-def entry_card(section, entry_id: int, snapshot) -> dict | None:
-    """An entry's score card: its standing and, board by board, its result and points."""
+def entry_card(
+    section,
+    entry_id: int,
+    snapshot,
+    *,
+    numbers: set[int] | None = None,
+    with_standing: bool = True,
+) -> dict | None:
+    """An entry's score card: its standing (``with_standing``) and, board by board, its
+    result and points — with ``numbers``, only on those boards (the ones the reader may
+    see)."""
     entries = _entries(section)
     entry = entries.get(entry_id)
     if entry is None:
@@ -121,9 +148,13 @@ def entry_card(section, entry_id: int, snapshot) -> dict | None:
         ),
         None,
     )
+    if not with_standing:
+        standing = None
     boards = _boards(section)
     lines = []
     for number, rows in sorted(data.get("boards", {}).items(), key=lambda item: int(item[0])):
+        if numbers is not None and int(number) not in numbers:
+            continue
         for row in rows:
             if entry_id not in (row["ns"], row["ew"]):
                 continue

@@ -1,16 +1,18 @@
 """When a session's results and deals go out to the public.
 
-**One rule, in one function** — :func:`session_results_released` — so that it can be
-switched, in one place, to the event's release control and the deal visibility rule when
-they arrive. It is the event's status: released or closed.
-Everything that publishes results or deals outside the club's organisers (the public
-results pages, the Atom feed, the USEBIO, PBN and CSV exports) asks it.
+**One rule, in one function** — :func:`session_results_released` — the event's status:
+released or closed. Before that, a session's whole results (standings, every traveller,
+every deal: the public pages and the USEBIO, PBN and CSV files) are seen only by the
+event's **directors** (:func:`session_results_visible`, which asks the deal visibility
+rule of :mod:`tournaments.visibility` — a playing organiser waits for the release like
+everyone else). Everything that publishes results or deals outside the directors (the
+public results pages, the Atom feed, the exports) asks these two functions.
 """
 
 from __future__ import annotations
 
-from clubs.permissions import Action, can
 from tournaments.models import STATUSES_RESULTS_PUBLIC, Session
+from tournaments.visibility import is_director, sessions_deals_visible
 
 
 def session_results_released(session: Session) -> bool:
@@ -21,8 +23,23 @@ def session_results_released(session: Session) -> bool:
 
 
 def session_results_visible(user, session: Session) -> bool:
-    """Released results are everyone's; before that, the club's organisers and secretaries
-    see them (to check a file before it goes out)."""
-    return session_results_released(session) or can(
-        user, Action.ORGANISE, session.tournament.club_id
-    )
+    """Released results are everyone's; before that, the event's directors see them (to
+    check a file before it goes out), never someone playing in it."""
+    return sessions_results_visible(user, [session])
+
+
+def sessions_results_visible(user, sessions) -> bool:
+    """:func:`session_results_visible` for every one of ``sessions`` (an event's page or
+    file), and every deal of theirs visible to ``user`` by the deal rule
+    (:func:`tournaments.visibility.sessions_deals_visible`: a board set that another event
+    is still playing stays hidden). One query for the deals, one per unreleased event for
+    its directors."""
+    sessions = list(sessions)
+    if not sessions:
+        return False
+    if not all(
+        session_results_released(session) or is_director(user, session.tournament)
+        for session in sessions
+    ):
+        return False
+    return sessions_deals_visible(user, sessions)

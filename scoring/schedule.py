@@ -41,6 +41,9 @@ class PlayFacts:
     profile: RuleProfile
     #: The result already stored for this board play when the facts were read, if any.
     result_id: int | None = None
+    #: The event and its status (who may enter what depends on it).
+    tournament_id: int = 0
+    status: str = ""
     #: Ids taken for a new result and its first version (``reserve_ids``; PostgreSQL only).
     reserved_ids: tuple[int, int] | None = None
 
@@ -105,6 +108,7 @@ def _facts_sql_for(vendor: str, reserve: bool = False) -> str:
         ' st.section_id, st.round, st."table", st.ns_id, st.ew_id, ns.number, ew.number,'
         " ns.member1_id, ns.member2_id, ew.member1_id, ew.member2_id,"
         " t.club_id, t.rule_profile, t.rule_overrides, so.member1_id, we.member1_id, r.id,"
+        " t.id, t.status,"
         # The user's roles in the club and member id: no query of their own for can().
         f" {access_sql(vendor, 't.club_id')}{reserved}"
         f" FROM {t['BoardPlay']} bp"
@@ -136,9 +140,9 @@ def _fetch_facts(where: str, params: list, user, reserve: bool = False) -> tuple
     overrides = row[20]
     if isinstance(overrides, str):  # SQLite returns JSON as text
         overrides = json.loads(overrides or "{}")
-    access_remember(user, club_id=row[18], roles=row[24], member_id=row[25])
-    reserved = tuple(row[26:28]) if len(row) > 26 else None
-    return (*row[:20], overrides, *row[21:24], reserved)
+    access_remember(user, club_id=row[18], roles=row[26], member_id=row[27])
+    reserved = tuple(row[28:30]) if len(row) > 28 else None
+    return (*row[:20], overrides, *row[21:26], reserved)
 
 
 def play_facts(board_play_id: int, *, user=None) -> PlayFacts:
@@ -181,7 +185,7 @@ def _facts_of(row) -> PlayFacts:
     (ns_id, ew_id, ns_number, ew_number, ns1, ns2, ew1, ew2, club_id, profile, overrides) = row[
         10:21
     ]
-    south, west, result_id, reserved = row[21:25]
+    south, west, result_id, tournament_id, status, reserved = row[21:27]
     suit = Suit.parse(trump) if trump not in ("", "NT", None) else None
     return PlayFacts(
         board_play_id=pk,
@@ -201,6 +205,8 @@ def _facts_of(row) -> PlayFacts:
         profile=_profile(profile, overrides),
         result_id=result_id,
         reserved_ids=reserved,
+        tournament_id=tournament_id,
+        status=status,
     )
 
 

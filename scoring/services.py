@@ -8,10 +8,11 @@ standings recompute on commit.
   result disputed (both figures kept) for the secretary. :func:`round_confirm` answers a
   table's round at once. EW who are not logged in give their table's code
   (:mod:`scoring.confirmation`).
-* :func:`result_correct` — a secretary's change, with a reason, whatever the status.
+* :func:`result_correct` — a director's change, with a reason, whatever the result's
+  status, until the event is closed.
 
-Permissions are checked here with :mod:`clubs.permissions` for the rules of the game
-(who may confirm, who may correct); views check who may enter.
+Permissions are checked here with :mod:`scoring.access` for the rules of the game (who may
+confirm, who may correct); views check who may enter, with the same module.
 """
 
 from __future__ import annotations
@@ -24,8 +25,8 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from clubs.permissions import Action, can
 from scoring import tasks
+from scoring.access import NOT_AT_YOUR_TABLE, Refusal, director_refusal, entry_check
 from scoring.checks import ResultInput, check_result
 from scoring.confirmation import code_check
 from scoring.errors import ConfirmationRefused, CorrectionRefused, ResultConflict, ResultRefused
@@ -40,6 +41,7 @@ from scoring.models import (
 )
 from scoring.rows import insert_result_with_version, single_statement
 from scoring.schedule import PlayFacts, play_facts
+from tournaments.models import STATUSES_PLAYERS_ENTER
 
 _RESULT_LINKS = [
     "board_play",
@@ -249,18 +251,28 @@ def _writing(*, savepoint: bool, in_block: bool):
 
 def _confirmed_by_code(by, facts: PlayFacts, code: str | None, device=None) -> bool:
     """Whether ``by`` confirms with the table's code (True) or as themselves (False: EW at
-    that table, or an organiser or secretary, or EW on the table's ``device``); refuses
-    anyone else, a device of another table, and a wrong code."""
+    that table while the event runs, a director of the event (:func:`scoring.access.
+    entry_check`), or EW on the table's ``device``); refuses anyone else, a device of
+    another table, a wrong code, and a code or a device once the event no longer runs."""
+    if (device is not None or code) and facts.status not in STATUSES_PLAYERS_ENTER:
+        raise ConfirmationRefused(
+            _("Results are entered at the tables only while the event is running.")
+        )
     if device is not None:
         if (device.section_id, device.table) != (facts.section_id, facts.table):
             raise ConfirmationRefused(_("This device belongs to another table."))
         return False
-    if can(by, Action.ENTER_SCORES, facts.club_id, seated=facts.ew_members):
+    try:
+        entry_check(by, facts, side="EW")
         return False
-    if not code:
-        raise ConfirmationRefused(
-            _("Only EW at this table can confirm: log in, or type the code on your guide card.")
-        )
+    except Refusal as refusal:
+        if not code:
+            message = (
+                _("Only EW at this table can confirm: log in, or type the code on your guide card.")
+                if refusal.code == NOT_AT_YOUR_TABLE
+                else refusal.message
+            )
+            raise ConfirmationRefused(message, code=refusal.code) from None
     code_check(section_id=facts.section_id, round=facts.round, table=facts.table, code=code)
     return True
 
@@ -372,8 +384,11 @@ def result_correct(*, result_id: int, given: ResultInput, by, reason: str) -> Re
     """A secretary's correction, with a reason; the result becomes confirmed."""
     result = Result.objects.select_for_update().get(pk=result_id)
     facts = play_facts(result.board_play_id, user=by)
-    if not can(by, Action.MANAGE_CLUB, facts.club_id):
-        raise CorrectionRefused(_("Only the club's secretaries can correct a result."))
+    refusal = director_refusal(
+        by, tournament_id=facts.tournament_id, club_id=facts.club_id, status=facts.status
+    )
+    if refusal is not None:
+        raise CorrectionRefused(refusal.message, code=refusal.code)
     if not reason.strip():
         raise CorrectionRefused(_("Say why the result is corrected."))
     before = result_state(result)

@@ -33,6 +33,11 @@ from scoring.presenters import (
     standings_fields,
     travellers_view,
 )
+from tournaments.visibility import (
+    deals_hidden_message,
+    is_director,
+    section_board_numbers_visible,
+)
 
 #: Seconds one event stream stays open, and how often it looks for a new version.
 STREAM_SECONDS = 25
@@ -68,7 +73,7 @@ def _standings_context(request, section) -> dict:
         "data": data,
         "fields": standings_fields(data),
         "version": snapshot.version if snapshot else 0,
-        "is_staff": can(request.user, Action.ORGANISE, selectors.club_id_of(section)),
+        "is_staff": is_director(request.user, selectors.tournament_of(section)),
         "my_entries": selectors.my_entry_ids(request.user, [section.pk]),
     }
 
@@ -158,11 +163,21 @@ def standings_stream(request, section_id: int) -> StreamingHttpResponse:
     return response
 
 
+def _boards_seen(request, section_id: int):
+    """The section and the board numbers whose deals and travellers the reader may see
+    (None: every board; :mod:`tournaments.visibility`); a refusal when they see none."""
+    section = _section_or_404(section_id)
+    numbers = section_board_numbers_visible(request.user, section)
+    if numbers is not None and not numbers:
+        raise PermissionDenied(deals_hidden_message())
+    return section, numbers
+
+
 @require_GET
 def travellers(request, section_id: int) -> HttpResponse:
-    section = _visible_section(request, section_id)
+    section, numbers = _boards_seen(request, section_id)
     snapshot = selectors.snapshot_latest(section.pk)
-    boards = travellers_view(section, snapshot)
+    boards = travellers_view(section, snapshot, numbers=numbers)
     return render(
         request,
         "scoring/travellers.html",
@@ -172,7 +187,9 @@ def travellers(request, section_id: int) -> HttpResponse:
 
 @require_GET
 def board_traveller(request, section_id: int, number: int) -> HttpResponse:
-    section = _visible_section(request, section_id)
+    section, numbers = _boards_seen(request, section_id)
+    if numbers is not None and number not in numbers:
+        raise PermissionDenied(deals_hidden_message())
     snapshot = selectors.snapshot_latest(section.pk)
     is_secretary = can(request.user, Action.MANAGE_CLUB, selectors.club_id_of(section))
     view = board_view(section, number, snapshot, with_hand=True, with_versions=is_secretary)
@@ -195,8 +212,14 @@ def board_traveller(request, section_id: int, number: int) -> HttpResponse:
 
 @require_GET
 def score_card(request, section_id: int, entry_id: int) -> HttpResponse:
-    section = _visible_section(request, section_id)
-    card = entry_card(section, entry_id, selectors.snapshot_latest(section.pk))
+    section, numbers = _boards_seen(request, section_id)
+    card = entry_card(
+        section,
+        entry_id,
+        selectors.snapshot_latest(section.pk),
+        numbers=numbers,
+        with_standing=selectors.standings_visible(request.user, section),
+    )
     if card is None:
         raise Http404(_("No such pair in this section."))
     return render(

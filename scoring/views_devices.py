@@ -7,6 +7,7 @@ from __future__ import annotations
 import segno
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -15,10 +16,17 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 
-from clubs.permissions import Action, require
 from scoring import devices, selectors
+from scoring.access import directs_section
 from scoring.models import TableDevice
 from scoring.views import _section_or_404
+from tournaments.visibility import directors_only_message
+
+
+def _require_director(request, section) -> None:
+    """A styled refusal with the reason unless the user directs the section's event."""
+    if not directs_section(request.user, section):
+        raise PermissionDenied(directors_only_message())
 
 
 def _page(request, section, *, issued=None, error: str = "", status: int = 200) -> HttpResponse:
@@ -48,10 +56,10 @@ def _page(request, section, *, issued=None, error: str = "", status: int = 200) 
 @require_http_methods(["GET", "POST"])
 def table_devices(request, section_id: int) -> HttpResponse:
     section = _section_or_404(section_id)
-    require(request.user, Action.ORGANISE, selectors.club_id_of(section))
+    _require_director(request, section)
     if request.method == "POST":
         text = request.POST.get("table", "")
-        if not text.isdigit():
+        if not (text.isascii() and text.isdigit() and len(text) < 4):
             return _page(request, section, error=_("Choose a table."), status=400)
         try:
             issued = devices.device_create(section=section, table=int(text), by=request.user)
@@ -66,7 +74,7 @@ def table_devices(request, section_id: int) -> HttpResponse:
 def table_device_revoke(request, device_id: int) -> HttpResponse:
     device = get_object_or_404(TableDevice.objects.select_related("section"), pk=device_id)
     section = _section_or_404(device.section_id)
-    require(request.user, Action.ORGANISE, selectors.club_id_of(section))
+    _require_director(request, section)
     devices.device_revoke(device=device, by=request.user)
     messages.success(
         request, _("The device at table %(table)s is revoked.") % {"table": device.table}

@@ -7,6 +7,7 @@ import uuid
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.db.models import Q
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -14,8 +15,15 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from clubs.permissions import Action, can, member_of, require
+from clubs.permissions import Action, can, member_id_of, member_of, require
 from scoring import confirmation, schedule, selectors
+from scoring.access import (
+    Refusal,
+    directs_section,
+    entry_check,
+    import_refusal,
+    section_director_refusal,
+)
 from scoring.errors import (
     CodeLocked,
     ConfirmationRefused,
@@ -34,6 +42,7 @@ from scoring.table_screen import entry_screen
 from scoring.views import _section_or_404
 from tournaments.models import Entry
 from tournaments.table_codes import confirmation_code
+from tournaments.visibility import directors_only_message, section_board_numbers_visible
 
 
 def _results_by_play(section_id: int) -> dict[int, Result]:
@@ -55,8 +64,10 @@ def _grid_rows(section_id: int, lines) -> list[dict]:
     ]
 
 
-def _grid_save(request, section_id: int, lines, *, by, source, confirmed) -> list[str]:
-    """Record every non-empty cell of the posted grid; returns the refusals."""
+def _grid_save(request, section_id: int, lines, *, by, source) -> list[str]:
+    """Record every non-empty cell of the posted grid; returns the refusals. Who may write
+    each cell is :func:`scoring.access.entry_check`'s answer (a director's results need no
+    confirmation; a player enters tricks only)."""
     errors = []
     for line in lines:
         text = request.POST.get(f"cell-{line.board_play_id}", "")
@@ -64,16 +75,19 @@ def _grid_save(request, section_id: int, lines, *, by, source, confirmed) -> lis
             given = parse_cell(text)
             if given is None:
                 continue
+            facts = schedule.play_facts(line.board_play_id, user=by)
+            as_director = entry_check(by, facts, kind=given.kind)
             result_record(
                 board_play_id=line.board_play_id,
                 given=given,
                 by=by,
                 source=source,
-                confirmed=confirmed,
+                confirmed=as_director,
+                facts=facts,
             )
         except ResultConflict:
             continue  # already stored: shown as such in the grid
-        except ScoringError as error:
+        except (ScoringError, Refusal) as error:
             errors.append(
                 _("Board %(board)s, table %(table)s: %(reason)s")
                 % {"board": line.board, "table": line.table, "reason": error}
@@ -81,9 +95,14 @@ def _grid_save(request, section_id: int, lines, *, by, source, confirmed) -> lis
     return errors
 
 
+def _require_director(request, section) -> None:
+    """A styled refusal with the reason unless the user directs the section's event."""
+    if not directs_section(request.user, section):
+        raise PermissionDenied(directors_only_message())
+
+
 def _grid_page(request, section, lines, title: str) -> HttpResponse:
-    club_id = selectors.club_id_of(section)
-    require(request.user, Action.ORGANISE, club_id)
+    _require_director(request, section)
     errors: list[str] = []
     if request.method == "POST":
         errors = _grid_save(
@@ -92,7 +111,6 @@ def _grid_page(request, section, lines, title: str) -> HttpResponse:
             lines,
             by=request.user,
             source=ResultSource.SECRETARY,
-            confirmed=True,
         )
         if not errors:
             messages.success(request, _("Results saved."))
@@ -134,11 +152,12 @@ def table_round(request, section_id: int, table: int, round: int) -> HttpRespons
     section = _section_or_404(section_id)
     club_id = selectors.club_id_of(section)
     ns_members, _ew = schedule.seated_members(section_id=section.pk, round=round, table=table)
+    if not _seated(request.user, ns_members) and not directs_section(request.user, section):
+        raise PermissionDenied(_("NS at that table, and the event's directors, enter results."))
     require(request.user, Action.ENTER_SCORES, club_id, seated=ns_members)
     lines = schedule.round_lines(section_id=section.pk, round=round, table=table)
     errors: list[str] = []
     if request.method == "POST":
-        staff = can(request.user, Action.ORGANISE, club_id)
 
         def save() -> tuple[int, dict]:
             refused = _grid_save(
@@ -147,7 +166,6 @@ def table_round(request, section_id: int, table: int, round: int) -> HttpRespons
                 lines,
                 by=request.user,
                 source=ResultSource.TABLE,
-                confirmed=staff,
             )
             return (400 if refused else 200), {"errors": refused}
 
@@ -195,11 +213,15 @@ def _figures(request, lines) -> tuple[dict[int, int | None], list[str]]:
     return figures, errors
 
 
+def _seated(user, members) -> bool:
+    member_id = member_id_of(user)
+    return member_id is not None and member_id in members
+
+
 def table_confirm(request, section_id: int, table: int, round: int) -> HttpResponse:
     """EW confirm NS's figures on their own phone (logged in), or on NS's phone with the
     code of their table and round (from their guide card)."""
     section = _section_or_404(section_id)
-    club_id = selectors.club_id_of(section)
     _ns, ew_members = schedule.seated_members(section_id=section.pk, round=round, table=table)
     lines = schedule.round_lines(section_id=section.pk, round=round, table=table)
     if not lines:
@@ -229,6 +251,14 @@ def table_confirm(request, section_id: int, table: int, round: int) -> HttpRespo
             messages.success(request, _("Thank you: the round is confirmed."))
             return redirect(request.path)
         status = 400 if status == 200 else status
+    # The figures are a traveller's: shown only for boards the reader may see (NS's phone,
+    # EW logged in, a director); a code typed on NS's phone confirms what NS showed.
+    visible = section_board_numbers_visible(request.user, section)
+    rows = [
+        row
+        for row in _grid_rows(section.pk, lines)
+        if visible is None or row["line"].board in visible
+    ]
     return render(
         request,
         "scoring/table_confirm.html",
@@ -237,11 +267,11 @@ def table_confirm(request, section_id: int, table: int, round: int) -> HttpRespo
             "tournament": selectors.tournament_of(section),
             "table": table,
             "round": round,
-            "rows": _grid_rows(section.pk, lines),
+            "rows": rows,
+            "figures_hidden": bool(lines) and not rows,
             "errors": errors,
             "needs_code": not (
-                request.user.is_authenticated
-                and can(request.user, Action.ENTER_SCORES, club_id, seated=ew_members)
+                _seated(request.user, ew_members) or directs_section(request.user, section)
             ),
         },
         status=status,
@@ -276,7 +306,7 @@ def my_table(request, section_id: int) -> HttpResponse:
 
 
 def _dashboard_context(request, section) -> dict:
-    require(request.user, Action.ORGANISE, selectors.club_id_of(section))
+    _require_director(request, section)
     progress = section_progress(section.pk)
     return {
         "section": section,
@@ -327,15 +357,14 @@ def _codes(section_id: int, rows) -> list[tuple[int, int, int, str, str]]:
 def code_lock_lift(request, section_id: int) -> HttpResponse:
     """A director lifts the lock on a table's confirmation code (from the dashboard)."""
     section = _section_or_404(section_id)
-    club_id = selectors.club_id_of(section)
-    require(request.user, Action.ORGANISE, club_id)
+    _require_director(request, section)
     where = {}
     for name in ("round", "table"):
         text = request.POST.get(name, "")
         where[name] = int(text) if text.isascii() and text.isdigit() and len(text) < 5 else 0
     try:
         lifted = confirmation.code_lock_lift(
-            section_id=section.pk, club_id=club_id, by=request.user, **where
+            section_id=section.pk, club_id=selectors.club_id_of(section), by=request.user, **where
         )
     except ScoringError as error:
         messages.error(request, str(error))
@@ -356,7 +385,9 @@ def code_lock_lift(request, section_id: int) -> HttpResponse:
 def correct(request, result_id: int) -> HttpResponse:
     result = get_object_or_404(Result.objects.select_related("ns", "ew"), pk=result_id)
     section = _section_or_404(result.section_id)
-    require(request.user, Action.MANAGE_CLUB, selectors.club_id_of(section))
+    refusal = section_director_refusal(request.user, section)
+    if refusal is not None:
+        raise PermissionDenied(refusal.message)
     form = CorrectionForm(request.POST or None, initial={"cell": format_cell(result)})
     if request.method == "POST" and form.is_valid():
         try:
@@ -388,7 +419,9 @@ def import_travellers(request, section_id: int) -> HttpResponse:
     """Import travellers from a CSV file or the results of a PBN file; the report lists what
     was stored and what was refused."""
     section = _section_or_404(section_id)
-    require(request.user, Action.MANAGE_CLUB, selectors.club_id_of(section))
+    refusal = import_refusal(request.user, section)
+    if refusal is not None:
+        raise PermissionDenied(refusal.message)
     posted = request.method == "POST"
     pbn_posted = posted and "pbn" in request.FILES
     form = ImportForm(request.POST if posted and not pbn_posted else None, request.FILES or None)

@@ -28,7 +28,11 @@ from django.views.decorators.http import require_GET
 from clubs.models import Club
 from scoring import exports, selectors
 from scoring.presenters import combined_standings, latest_snapshots, public_session_view
-from scoring.release import session_results_released, session_results_visible
+from scoring.release import (
+    session_results_released,
+    session_results_visible,
+    sessions_results_visible,
+)
 from tournaments.models import Entry, Section, Session, Tournament
 
 
@@ -107,7 +111,7 @@ def event_results(request, club_slug: str, event_slug: str) -> HttpResponse:
     files."""
     tournament = _event(_club(club_slug), event_slug)
     sessions = _sessions(tournament)
-    if not sessions or not all(session_results_visible(request.user, s) for s in sessions):
+    if not sessions_results_visible(request.user, sessions):
         return _not_published(request, tournament.club)
     sections = list(
         Section.objects.filter(session__tournament=tournament).order_by("session__number", "name")
@@ -187,7 +191,7 @@ def event_file(request, club_slug: str, event_slug: str, kind: str):
     kind = _kind(kind)
     tournament = _event(_club(club_slug), event_slug)
     sessions = _sessions(tournament)
-    if not sessions or not all(session_results_visible(request.user, s) for s in sessions):
+    if not sessions_results_visible(request.user, sessions):
         return _not_published(request, tournament.club)
     version = "1.3" if request.GET.get("version") == "1.3" else "1.2"
     return _file(

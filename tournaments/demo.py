@@ -7,8 +7,8 @@ import datetime as dt
 from django.db import transaction
 
 from clubs.demo import DemoOptions
-from clubs.models import Club, Member
-from tournaments import schedule, services
+from clubs.models import Club, Member, Membership, Role
+from tournaments import schedule, services, visibility
 from tournaments.models import Section, Tournament, TournamentStatus
 
 
@@ -29,6 +29,10 @@ def _demo_event(
     if existing is not None:
         return existing
     tournament = services.tournament_create(club=club, name=name, starts=starts)
+    # The club's organisers and secretaries direct (they do not play: tournaments.models).
+    services.tournament_directors_set(
+        tournament=tournament, members=visibility.directors_eligible(tournament)
+    )
     section = Section.objects.get(session__tournament=tournament)
     for first, second in pairs:
         services.entry_add(section=section, member1=first, member2=second)
@@ -55,11 +59,26 @@ def demo_tournaments_load(club: Club, *, today: dt.date | None = None) -> list[T
     """A finished 6-table Mitchell with a relay and bye stand (12 pairs, 18 boards; the results demo fills it) and a running 4-table Howell
     (8 pairs, 14 boards), with board sets dealt from recorded seeds."""
     today = today or dt.date.today()
-    members = list(Member.objects.filter(memberships__club=club).distinct().order_by("pk"))
+    # The players: the club's members who neither organise nor keep the books (those direct).
+    staff = Membership.objects.filter(club=club, role__in=(Role.ORGANISER, Role.SECRETARY))
+    members = list(
+        Member.objects.filter(memberships__club=club)
+        .exclude(pk__in=staff.values("member_id"))
+        .distinct()
+        .order_by("pk")
+    )
     needed = 24
     for n in range(len(members), needed):
-        # Guests (no membership): looked up by name, so a second run adds nobody.
-        members.append(Member.objects.get_or_create(name=f"Demo Player {n + 1}")[0])
+        # Players come from the club's members: looked up by name, so a second run adds
+        # nobody.
+        member = Member.objects.get_or_create(name=f"Demo Player {n + 1}")[0]
+        Membership.objects.get_or_create(
+            club=club,
+            member=member,
+            role=Role.PLAYER,
+            defaults={"valid_from": today - dt.timedelta(days=365)},
+        )
+        members.append(member)
     pairs = [(members[2 * k], members[2 * k + 1]) for k in range(needed // 2)]
     mitchell = _demo_event(
         club,

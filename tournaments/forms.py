@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from django import forms
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Member
 from tournaments.models import ScoringMethod, Tournament, TrumpScheme
+from tournaments.selectors import club_players
 
 
 class TournamentForm(forms.ModelForm):
@@ -41,7 +43,7 @@ class EntryForm(forms.Form):
 
     def __init__(self, *args, club_id: int, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        members = Member.objects.filter(memberships__club_id=club_id).distinct().order_by("name")
+        members = club_players(club_id, on=timezone.localdate())
         self.fields["member1"].queryset = members
         self.fields["member2"].queryset = members
 
@@ -114,9 +116,7 @@ class SubstituteForm(forms.Form):
 
     def __init__(self, *args, club_id: int, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["member"].queryset = (
-            Member.objects.filter(memberships__club_id=club_id).distinct().order_by("name")
-        )
+        self.fields["member"].queryset = club_players(club_id, on=timezone.localdate())
 
 
 class BoardDealForm(forms.Form):
@@ -194,3 +194,19 @@ class EntryListForm(forms.Form):
 class LatePairForm(EntryForm):
     from_round = forms.IntegerField(label=_("Plays from round"), min_value=1)
     reason = forms.CharField(label=_("Reason"), max_length=200)
+
+
+class DirectorsForm(forms.Form):
+    """The event's directors, chosen among the club's organisers and secretaries who do not
+    play in it."""
+
+    directors = forms.ModelMultipleChoiceField(
+        queryset=Member.objects.none(),
+        widget=forms.CheckboxSelectMultiple,
+        label=_("Directors"),
+        help_text=_("Organisers and secretaries of the club who do not play in the event."),
+    )
+
+    def __init__(self, *args, eligible, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["directors"].queryset = eligible

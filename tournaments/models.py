@@ -81,6 +81,27 @@ STATUSES_STARTED = frozenset(
 
 
 class Tournament(models.Model):
+    """A duplicate event of one club.
+
+    **Directors** (:attr:`directors`, named by the club's organisers on the event's
+    *Directors* page, the creating organiser by default) run the event: they see every deal
+    and traveller while it is played, set adjusted scores and "not played", and enter and
+    correct results until the event is closed. The rule, decided in one place
+    (:func:`tournaments.visibility.is_director`):
+
+    * a director is a member **named** here who, today, is an organiser or secretary of
+      the club **and is not playing**: an entrant of any section of the event (either
+      player of any entry, withdrawn or not) is a player, never a director, whatever their
+      role in the club, and so is a player substituted out of an entry;
+    * while no named member qualifies (none named, or each one playing or no longer an
+      organiser or secretary), every organiser and secretary of the club who is not
+      playing directs the event, so that an event is never left without one;
+    * the site's administrator (a superuser) directs every event they do not play in.
+
+    Directors are members rather than logins: roles and entries are members' too, and a
+    person without a login yet can be named.
+    """
+
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="tournaments")
     name = models.CharField(_("name"), max_length=120)
     slug = models.SlugField(_("short name"), max_length=80)
@@ -107,6 +128,13 @@ class Tournament(models.Model):
     individual = models.BooleanField(_("individual event"), default=False)
     status = models.CharField(
         _("status"), max_length=12, choices=TournamentStatus, default=TournamentStatus.DRAFT
+    )
+    directors = models.ManyToManyField(
+        Member,
+        blank=True,
+        related_name="directed_tournaments",
+        verbose_name=_("directors"),
+        help_text=_("Organisers or secretaries of the club who run the event and do not play."),
     )
     created = models.DateTimeField(auto_now_add=True)
 

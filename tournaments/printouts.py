@@ -14,9 +14,8 @@ from dataclasses import dataclass, field
 
 from django.db.models import Prefetch
 
-from clubs.permissions import Action, can
+from tournaments import visibility
 from tournaments.models import (
-    STATUSES_RESULTS_PUBLIC,
     Board,
     BoardPlay,
     Entry,
@@ -34,15 +33,10 @@ NORTH_SOUTH = frozenset({"NS", "N", "S"})
 
 
 def hand_records_visible(user, session: Session) -> bool:
-    """Whether ``user`` may see the deals of ``session``: everyone once its results are
-    released, the club's organisers and secretaries before (to check and print them).
-
-    The same rule as ``scoring.release.session_results_visible`` (tournaments sits below
-    scoring, so it is written out here); the one place to switch to the deal-visibility
-    rule when it arrives."""
-    return session.tournament.status in STATUSES_RESULTS_PUBLIC or can(
-        user, Action.ORGANISE, session.tournament.club_id
-    )
+    """Whether ``user`` may see every deal of ``session`` (the printed hand records): the
+    one rule of :mod:`tournaments.visibility` — the event's directors while it is played,
+    everyone once it (and every event playing the same boards) is released."""
+    return visibility.sessions_deals_visible(user, [session])
 
 
 @dataclass(frozen=True)

@@ -3,6 +3,7 @@ however many tables, entries or boards)."""
 
 from __future__ import annotations
 
+import datetime as dt
 from collections import defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -10,7 +11,9 @@ from typing import Any
 
 from django.apps import apps
 from django.db.models import Q, QuerySet
+from django.utils import timezone
 
+from clubs.models import Member
 from tournaments.models import Board, Entry, Section, Tournament
 
 ENTRY_RELATED = ("member1", "member2")
@@ -18,6 +21,20 @@ ENTRY_RELATED = ("member1", "member2")
 
 def tournaments_for_club(club_id: int) -> QuerySet[Tournament]:
     return Tournament.objects.filter(club_id=club_id).order_by("-starts", "name")
+
+
+def club_players(club_id: int, *, on: dt.date) -> QuerySet[Member]:
+    """The members who may play in the club's event starting ``on``: a membership of the
+    club (any role) that had not ended before that day, or has not ended today."""
+    since = min(on, timezone.localdate())
+    return (
+        Member.objects.filter(
+            Q(memberships__valid_to__isnull=True) | Q(memberships__valid_to__gte=since),
+            memberships__club_id=club_id,
+        )
+        .distinct()
+        .order_by("name")
+    )
 
 
 def section_entries(section: Section) -> QuerySet[Entry]:
@@ -79,19 +96,22 @@ def engine_board(row: Board):
     )
 
 
-def board_set_boards(board_set_id: int) -> list:
-    """The engine's boards of a set (deal, dealer, trump, double-dummy table), in order."""
-    return [
-        engine_board(row)
-        for row in Board.objects.filter(board_set_id=board_set_id).order_by("number")
-    ]
+def board_set_boards(board_set_id: int, *, access=None) -> list:
+    """The engine's boards of a set (deal, dealer, trump, double-dummy table), in order;
+    with ``access`` (:class:`tournaments.visibility.DealAccess`), only the boards it lets
+    the reader see."""
+    rows = Board.objects.filter(board_set_id=board_set_id).order_by("number")
+    if access is not None and not access.every:
+        rows = rows.filter(pk__in=access.board_ids)
+    return [engine_board(row) for row in rows]
 
 
-def board_set_pbn(board_set) -> str:
-    """The board set as a PBN file (with our [Trump] tag and double-dummy tricks when known)."""
+def board_set_pbn(board_set, *, access=None) -> str:
+    """The board set as a PBN file (with our [Trump] tag and double-dummy tricks when
+    known); with ``access``, only the boards the reader may see."""
     from engine.pbn import write_pbn
 
-    return write_pbn(board_set_boards(board_set.pk))
+    return write_pbn(board_set_boards(board_set.pk, access=access))
 
 
 @dataclass
@@ -103,12 +123,13 @@ class HandRecord:
     dd_tricks: tuple[int, int] | None
 
 
-def hand_records(board_set) -> list[HandRecord]:
-    """Every board of a set as a printable hand record (see :func:`hand_record`)."""
-    return [
-        hand_record(row)
-        for row in Board.objects.filter(board_set_id=board_set.pk).order_by("number")
-    ]
+def hand_records(board_set, *, access=None) -> list[HandRecord]:
+    """Every board of a set (with ``access``, each the reader may see) as a printable hand
+    record (see :func:`hand_record`)."""
+    rows = Board.objects.filter(board_set_id=board_set.pk).order_by("number")
+    if access is not None and not access.every:
+        rows = rows.filter(pk__in=access.board_ids)
+    return [hand_record(row) for row in rows]
 
 
 def hand_record(row: Board) -> HandRecord:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.db.models import Min
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -15,12 +16,13 @@ from django.views.decorators.http import require_POST
 
 from clubs.models import Club
 from clubs.permissions import Action, can, require
-from tournaments import lifecycle, printouts, readiness, schedule, selectors, services
+from tournaments import lifecycle, printouts, readiness, schedule, selectors, services, visibility
 from tournaments.errors import TournamentError
 from tournaments.forms import (
     BoardDealForm,
     BoardSetPBNForm,
     BoardSetSeedForm,
+    DirectorsForm,
     EntryForm,
     GenerateForm,
     SubstituteForm,
@@ -74,6 +76,7 @@ def tournament_create(request: HttpRequest, club_slug: str) -> HttpResponse:
                 trump_scheme=data["trump_scheme"],
                 individual=data["individual"],
                 sessions=data["sessions"],
+                created_by=request.user,
             )
         except TournamentError as error:
             form.add_error(None, str(error))
@@ -106,6 +109,41 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "can_organise": organiser,
             "sessions": list(tournament.sessions.order_by("number")),
             "actions": actions,
+            "directors": visibility.event_directors(tournament),
+            "can_direct": visibility.is_director(request.user, tournament),
+        },
+    )
+
+
+@login_required
+def tournament_directors(request: HttpRequest, pk: int) -> HttpResponse:
+    """Who directs the event: the club's organisers name them (see :class:`Tournament`)."""
+    tournament = get_object_or_404(Tournament.objects.select_related("club"), pk=pk)
+    require(request.user, Action.ORGANISE, tournament.club_id)
+    eligible = visibility.directors_eligible(tournament)
+    form = DirectorsForm(
+        request.POST or None,
+        eligible=eligible,
+        initial={"directors": [m.pk for m in visibility.event_directors(tournament)]},
+    )
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.tournament_directors_set(
+                tournament=tournament, members=form.cleaned_data["directors"], by=request.user
+            )
+        except TournamentError as error:
+            form.add_error(None, str(error))
+        else:
+            messages.success(request, _("Directors saved."))
+            return redirect("tournaments:detail", pk=pk)
+    return render(
+        request,
+        "tournaments/directors.html",
+        {
+            "tournament": tournament,
+            "form": form,
+            "directors": visibility.event_directors(tournament),
+            "named": tournament.directors.order_by("name"),
         },
     )
 
@@ -115,6 +153,10 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
 def tournament_status(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=pk)
     require(request.user, Action.ORGANISE, tournament.club_id)
+    if not visibility.is_director(request.user, tournament):
+        # Starting, finishing and releasing are the directors': a player who released the
+        # results would see every deal before playing it.
+        raise PermissionDenied(visibility.directors_only_message())
     if tournament.status == TournamentStatus.CLOSED:
         # A closed event is reopened by a secretary only.
         require(request.user, Action.MANAGE_CLUB, tournament.club_id)
@@ -168,6 +210,8 @@ def section_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "tournament": section.session.tournament,
         "entries": entries,
         "can_organise": organiser,
+        "deals_visible": section.board_set_id is not None
+        and not visibility.deal_access(request.user, section.board_set_id).nothing,
         "suggestions": [],
     }
     if organiser:
@@ -341,9 +385,19 @@ def section_cards(request: HttpRequest, pk: int, kind: str) -> HttpResponse:
     return render(request, template, context)
 
 
-def board_set_hand_records(request: HttpRequest, pk: int) -> HttpResponse:
+def _board_set_seen(request: HttpRequest, pk: int) -> tuple[BoardSet, visibility.DealAccess]:
+    """The board set and the deals of it the reader may see; a refusal (with the reason)
+    when they may see none."""
     board_set = get_object_or_404(BoardSet, pk=pk)
-    boards = selectors.hand_records(board_set)
+    access = visibility.deal_access(request.user, board_set)
+    if access.nothing:
+        raise PermissionDenied(visibility.deals_hidden_message())
+    return board_set, access
+
+
+def board_set_hand_records(request: HttpRequest, pk: int) -> HttpResponse:
+    board_set, access = _board_set_seen(request, pk)
+    boards = selectors.hand_records(board_set, access=access)
     return render(
         request,
         "tournaments/hand_records.html",
@@ -362,6 +416,8 @@ def board_deal_edit(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         Board.objects.select_related("board_set"), board_set_id=pk, number=number
     )
     require(request.user, Action.ORGANISE, board.board_set.club_id)
+    if not visibility.deal_visible(request.user, board):
+        raise PermissionDenied(visibility.deals_hidden_message())
     current = dict(zip(BoardDealForm.SEATS, board.deal.partition(":")[2].split(), strict=False))
     form = BoardDealForm(request.POST or None, initial=current)
     if request.method == "POST" and form.is_valid():
@@ -391,9 +447,9 @@ def board_deal_edit(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 
 
 def board_set_pbn(request: HttpRequest, pk: int) -> HttpResponse:
-    board_set = get_object_or_404(BoardSet, pk=pk)
+    board_set, access = _board_set_seen(request, pk)
     response = HttpResponse(
-        selectors.board_set_pbn(board_set), content_type="text/plain; charset=utf-8"
+        selectors.board_set_pbn(board_set, access=access), content_type="text/plain; charset=utf-8"
     )
     response["Content-Disposition"] = f'attachment; filename="boards-{board_set.pk}.pbn"'
     return response
@@ -401,4 +457,6 @@ def board_set_pbn(request: HttpRequest, pk: int) -> HttpResponse:
 
 def board_detail_redirect(request: HttpRequest, pk: int) -> HttpResponse:
     board = get_object_or_404(Board, pk=pk)
+    if not visibility.deal_visible(request.user, board):
+        raise PermissionDenied(visibility.deals_hidden_message())
     return redirect("tournaments:hand_records", pk=board.board_set_id)

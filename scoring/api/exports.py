@@ -29,7 +29,7 @@ from rest_framework.renderers import BaseRenderer, JSONRenderer
 
 from scoring import exports
 from scoring.formats.usebio import USEBIO_VERSIONS
-from scoring.release import session_results_visible
+from scoring.release import sessions_results_visible
 from tournaments.models import Session, Tournament
 
 #: The largest id a database key holds (bigint); larger ones are no such thing.
@@ -118,7 +118,7 @@ class _ResultsFiles(viewsets.ViewSet):
         sessions = self._sessions(_id(pk))
         if not sessions:
             return _refusal(404, str(self.missing))
-        if not all(session_results_visible(request.user, session) for session in sessions):
+        if not sessions_results_visible(request.user, sessions):
             return _refusal(403, _("The organisers have not released these results yet."))
         version = request.query_params.get("version", "1.2") if kind == "usebio" else "1.2"
         if version not in USEBIO_VERSIONS:

@@ -8,8 +8,8 @@ from drf_spectacular.utils import inline_serializer
 from rest_framework import serializers, status
 from rest_framework.response import Response
 
-from clubs.permissions import Action, can
 from scoring import selectors
+from scoring.access import import_refusal
 from scoring.api.serializers import ImportSerializer
 from scoring.errors import ScoringError
 from scoring.imports_pbn import results_import_pbn, upload_text
@@ -44,11 +44,9 @@ def import_pbn(request) -> Response:
             status=status.HTTP_400_BAD_REQUEST,
         )
     section = selectors.section_get(upload.validated_data["section"])
-    if section is None or not can(request.user, Action.MANAGE_CLUB, selectors.club_id_of(section)):
-        return Response(
-            {"detail": _("Only the club's secretaries import travellers.")},
-            status=status.HTTP_403_FORBIDDEN,
-        )
+    refusal = import_refusal(request.user, section)
+    if refusal is not None:
+        return Response(refusal.as_json(), status=status.HTTP_403_FORBIDDEN)
     try:
         text = upload_text(upload.validated_data["file"])
         report = results_import_pbn(section_id=section.pk, text=text, by=request.user)

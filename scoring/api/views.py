@@ -20,8 +20,8 @@ from rest_framework.authentication import SessionAuthentication
 from rest_framework.decorators import action
 from rest_framework.response import Response
 
-from clubs.permissions import Action, can
 from scoring import selectors
+from scoring.access import Refusal, director_refusal, entry_check, import_refusal
 from scoring.api.auth import ResultTokenAuthentication
 from scoring.api.imports_pbn import PBN_IMPORT_RESPONSES, import_pbn
 from scoring.api.serializers import (
@@ -37,10 +37,12 @@ from scoring.errors import CodeLocked, ResultConflict, ScoringError
 from scoring.idempotency import HEADER, AlreadyWritten, idempotent_call
 from scoring.imports import results_import_csv
 from scoring.models import IdempotencyKey, Result, ResultSource
+from scoring.presenters import standings_for
 from scoring.rows import single_statement
 from scoring.schedule import check_pair_meeting, play_facts, play_facts_at
 from scoring.services import result_confirm, result_correct, result_record, result_state
 from tournaments.models import STATUSES_RESULTS_PUBLIC
+from tournaments.visibility import section_board_numbers_visible, traveller_visible
 
 _KEY = OpenApiParameter(
     "Idempotency-Key",
@@ -75,12 +77,11 @@ def _record(
         if key is not None and facts.result_id is not None:
             raise AlreadyWritten  # a retry, most often: its stored answer is looked up first
         check_pair_meeting(facts, ns=data["ns"], ew=data["ew"])
-        if not can(request.user, Action.ENTER_SCORES, facts.club_id, seated=facts.ns_members):
-            return 403, {"detail": _("NS at that table, organisers and secretaries enter results.")}
-        staff = can(request.user, Action.ORGANISE, facts.club_id)
+        given = result_input_from(data)
+        staff = entry_check(request.user, facts, kind=given.kind)
         result = result_record(
             board_play_id=facts.board_play_id,
-            given=result_input_from(data),
+            given=given,
             by=request.user,
             source=ResultSource.API if staff else ResultSource.TABLE,
             confirmed=staff,
@@ -88,6 +89,8 @@ def _record(
             savepoint=savepoint,
             key_for=None if key is None else (lambda result: _answer_in(key, result, facts)),
         )
+    except Refusal as refusal:
+        return 403, refusal.as_json()
     except ResultConflict as conflict:
         stored = selectors.results_for_api().get(pk=conflict.stored.pk)
         return 409, {"detail": str(conflict), "stored": dict(ResultSerializer(stored).data)}
@@ -96,6 +99,11 @@ def _record(
     return 201, key.body if key is not None and key.status_code == 201 else result_body(
         result, facts
     )
+
+
+def _refused(error: ScoringError) -> dict:
+    """A refusal's JSON: its ``detail``, and its ``code`` when it has one."""
+    return {"detail": str(error), **({"code": error.code} if error.code else {})}
 
 
 def _answer_in(key: IdempotencyKey, result: Result, facts) -> IdempotencyKey:
@@ -142,20 +150,21 @@ class ResultViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
     authentication_classes = [ResultTokenAuthentication, SessionAuthentication]
 
     def get_queryset(self):
-        """Results of released standings; an organiser also sees their section's (``?section=``)."""
+        """Results of released events; with ``?section=``, that section's results on the
+        boards whose travellers the reader may see (:mod:`tournaments.visibility`: every
+        board for the event's directors, a pair's played boards for its players)."""
         queryset = selectors.results_for_api()
         section_id = self.request.query_params.get("section", "")
         section = selectors.section_get(int(section_id)) if section_id.isdigit() else None
         if section is not None:
             queryset = queryset.filter(section_id=section.pk)
-            if selectors.standings_visible(self.request.user, section):
-                return queryset
+            numbers = section_board_numbers_visible(self.request.user, section)
+            return queryset if numbers is None else queryset.filter(board_number__in=numbers)
         return queryset.filter(section__session__tournament__status__in=STATUSES_RESULTS_PUBLIC)
 
     def _visible(self, pk) -> Result:
-        result = get_object_or_404(selectors.results_for_api(), pk=pk)
-        section = selectors.section_get(result.section_id)
-        if not selectors.standings_visible(self.request.user, section):
+        result = get_object_or_404(selectors.results_for_api().select_related("board"), pk=pk)
+        if not traveller_visible(self.request.user, result.board):
             raise Http404
         return result
 
@@ -222,7 +231,7 @@ class ResultViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
         except CodeLocked as error:
             return Response({"detail": str(error)}, status=status.HTTP_429_TOO_MANY_REQUESTS)
         except ScoringError as error:
-            return Response({"detail": str(error)}, status=status.HTTP_403_FORBIDDEN)
+            return Response(_refused(error), status=status.HTTP_403_FORBIDDEN)
         return Response(ResultSerializer(selectors.results_for_api().get(pk=pk)).data)
 
     @extend_schema(request=CorrectionSerializer, responses={200: ResultSerializer})
@@ -232,11 +241,14 @@ class ResultViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
         change.is_valid(raise_exception=True)
         result = get_object_or_404(Result, pk=pk)
         facts = play_facts(result.board_play_id, user=request.user)
-        if not can(request.user, Action.MANAGE_CLUB, facts.club_id):
-            return Response(
-                {"detail": _("Only the club's secretaries can correct a result.")},
-                status=status.HTTP_403_FORBIDDEN,
-            )
+        refusal = director_refusal(
+            request.user,
+            tournament_id=facts.tournament_id,
+            club_id=facts.club_id,
+            status=facts.status,
+        )
+        if refusal is not None:
+            return Response(refusal.as_json(), status=status.HTTP_403_FORBIDDEN)
         try:
             result_correct(
                 result_id=result.pk,
@@ -272,13 +284,9 @@ class ResultViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
         upload = ImportSerializer(data=request.data)
         upload.is_valid(raise_exception=True)
         section = selectors.section_get(upload.validated_data["section"])
-        if section is None or not can(
-            request.user, Action.MANAGE_CLUB, selectors.club_id_of(section)
-        ):
-            return Response(
-                {"detail": _("Only the club's secretaries import travellers.")},
-                status=status.HTTP_403_FORBIDDEN,
-            )
+        refusal = import_refusal(request.user, section)
+        if refusal is not None:
+            return Response(refusal.as_json(), status=status.HTTP_403_FORBIDDEN)
         try:
             report = results_import_csv(
                 section_id=section.pk, file=upload.validated_data["file"], by=request.user
@@ -318,4 +326,5 @@ class StandingsViewSet(viewsets.ViewSet):
                 status=status.HTTP_403_FORBIDDEN,
             )
         snapshot = selectors.snapshot_latest(section.pk)
-        return Response(snapshot.data if snapshot else {"version": 0, "fields": [], "boards": {}})
+        data = snapshot.data if snapshot else {"version": 0, "fields": [], "boards": {}}
+        return Response(standings_for(request.user, section, data))

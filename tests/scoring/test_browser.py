@@ -1,5 +1,5 @@
-"""As a person would: on phone-sized screens NS enter a round, EW confirm it, and an open
-public standings page shows the new standings without a reload. Headless Debian chromium
+"""As a person would: on phone-sized screens NS enter a round, EW confirm it, and the
+director's open standings page shows the new standings without a reload. Headless Debian chromium
 driven by Playwright against Django's live server; skipped where chromium is missing."""
 
 from __future__ import annotations
@@ -8,6 +8,9 @@ import shutil
 
 import pytest
 from django.test import Client
+
+from clubs.models import Role
+from tests.scoring.factories import person_make
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 PHONE = {"width": 390, "height": 844}
@@ -28,12 +31,15 @@ def _session_cookie(user, live_server) -> dict:
 def test_ns_enter_ew_confirm_and_open_standings_update_by_themselves(live_server, seated):
     playwright_sync = pytest.importorskip("playwright.sync_api")
     scheduled, ns_user, ew_user = seated
-    scheduled.tournament.status = "released"
-    scheduled.tournament.save()
+    # Players enter while the event runs; its standings are then the directors' (here the
+    # club's secretary, who does not play) until they are released.
+    director = person_make(scheduled.club, Role.SECRETARY)[0]
     section = scheduled.section.pk
     table_url = f"{live_server.url}/results/sections/{section}/tables/1/rounds/1/"
     # Log in before Playwright starts its event loop (no database calls inside it).
-    ns_cookie, ew_cookie = (_session_cookie(user, live_server) for user in (ns_user, ew_user))
+    ns_cookie, ew_cookie, director_cookie = (
+        _session_cookie(user, live_server) for user in (ns_user, ew_user, director)
+    )
     with playwright_sync.sync_playwright() as playwright:
         browser = playwright.chromium.launch(
             executable_path=CHROMIUM,
@@ -41,7 +47,9 @@ def test_ns_enter_ew_confirm_and_open_standings_update_by_themselves(live_server
             args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
         )
         try:
-            public = browser.new_context(viewport=PHONE).new_page()
+            directors = browser.new_context(viewport=PHONE)
+            directors.add_cookies([director_cookie])
+            public = directors.new_page()
             public.goto(f"{live_server.url}/results/sections/{section}/standings/")
             assert "No results yet" in public.inner_text("#standings")
 

@@ -12,7 +12,7 @@ from scoring.checks import ResultInput
 from scoring.schedule import seated_members
 from scoring.services import result_record
 from scoring.standings import standings_publish
-from tests.tournaments.factories import ClubFactory, MemberFactory
+from tests.tournaments.factories import ClubFactory, club_member
 from tournaments import schedule, services
 from tournaments.models import BoardPlay, Section
 
@@ -26,9 +26,11 @@ def _event(club, *, individual: bool, entries: int) -> Section:
     section = Section.objects.get(session__tournament=tournament)
     for _ in range(entries):
         if individual:
-            services.entry_add(section=section, member1=MemberFactory())
+            services.entry_add(section=section, member1=club_member(club))
         else:
-            services.entry_add(section=section, member1=MemberFactory(), member2=MemberFactory())
+            services.entry_add(
+                section=section, member1=club_member(club), member2=club_member(club)
+            )
     return section
 
 

@@ -18,7 +18,9 @@ PAGES = {
     "dashboard/": {"organiser", "secretary"},
     "enter/boards/1/": {"organiser", "secretary"},
     "enter/tables/1/rounds/1/": {"organiser", "secretary"},
-    "import/": {"secretary"},
+    # Importing and correcting enter results: the event's directors (here, with nobody
+    # named, the club's organisers and secretaries, none of whom plays).
+    "import/": {"organiser", "secretary"},
 }
 ROLES = ["anonymous", "player", "organiser", "secretary", "other_secretary"]
 
@@ -45,7 +47,7 @@ def test_scoring_pages_by_role_before_release(client, club, people, role):
         client.force_login(people[role])
     base = f"/results/sections/{scheduled.section.pk}/"
     pages = {**{base + page: allowed for page, allowed in PAGES.items()}}
-    pages[f"/results/{result.pk}/correct/"] = {"secretary"}
+    pages[f"/results/{result.pk}/correct/"] = {"organiser", "secretary"}
     for url, allowed in pages.items():
         status = client.get(url).status_code
         if role in allowed:

@@ -38,11 +38,18 @@ def user_with_role(club: Club, role: str | None, username: str) -> User:
     return user
 
 
+def club_member(club: Club, role: str = Role.PLAYER) -> Member:
+    """A member of ``club`` (players come from the club's members)."""
+    member = MemberFactory()
+    Membership.objects.create(club=club, member=member, role=role, valid_from=dt.date(2020, 1, 1))
+    return member
+
+
 def section_with_pairs(club: Club, pairs: int, *, name: str = "Tuesday pairs") -> Section:
     tournament = services.tournament_create(club=club, name=name, starts=dt.date(2026, 11, 24))
     section = Section.objects.get(session__tournament=tournament)
     for _ in range(pairs):
-        services.entry_add(section=section, member1=MemberFactory(), member2=MemberFactory())
+        services.entry_add(section=section, member1=club_member(club), member2=club_member(club))
     return section
 
 

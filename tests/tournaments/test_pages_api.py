@@ -8,7 +8,7 @@ from django.urls import reverse
 from tests.tournaments.factories import (
     ROLES,
     ClubFactory,
-    MemberFactory,
+    club_member,
     section_with_pairs,
     user_with_role,
 )
@@ -78,8 +78,6 @@ def test_pages_everyone_reads_only_organisers_and_secretaries_change(client, clu
         reverse("tournaments:section", args=[section.pk]),
         reverse("tournaments:table_cards", args=[section.pk]),
         reverse("tournaments:guide_cards", args=[section.pk]),
-        reverse("tournaments:hand_records", args=[section.board_set_id]),
-        reverse("tournaments:board_set_pbn", args=[section.board_set_id]),
         reverse("tournaments:session_print", args=[section.session_id]),
         reverse("tournaments:session_table_cards", args=[section.session_id]),
         reverse("tournaments:session_guide_cards", args=[section.session_id]),
@@ -91,6 +89,14 @@ def test_pages_everyone_reads_only_organisers_and_secretaries_change(client, clu
     # only, until the results are released (tests/tournaments/test_printouts.py).
     deals = client.get(reverse("tournaments:session_hand_records", args=[section.session_id]))
     assert deals.status_code == (200 if who in WRITERS else 403)
+    # Deals: the event's directors only before the release (tests/test_deal_visibility.py).
+    for url in (
+        reverse("tournaments:hand_records", args=[section.board_set_id]),
+        reverse("tournaments:board_set_pbn", args=[section.board_set_id]),
+    ):
+        assert client.get(url).status_code == (200 if who in WRITERS else 403), url
+    directors = client.get(reverse("tournaments:directors", args=[section.session.tournament_id]))
+    assert directors.status_code == (302 if who == "anonymous" else 200 if who in WRITERS else 403)
     entry = Entry.objects.filter(section=section).first()
     writes = [
         (
@@ -174,6 +180,7 @@ def test_every_tournaments_page_is_in_the_permission_matrix():
         "entries_list",
         "entry_late_pair",
         "entry_remove",
+        "directors",
     }
     assert {p.name for p in urlpatterns} == tested
 
@@ -188,10 +195,13 @@ def test_api_everyone_reads_only_organisers_and_secretaries_write(client, club_p
         f"/api/sessions/{section.session_id}/",
         f"/api/sections/{section.pk}/",
         f"/api/entries/?section={section.pk}",
-        f"/api/board-sets/{section.board_set_id}/",
-        f"/api/board-sets/{section.board_set_id}/pbn/",
     ]:
         assert client.get(url).status_code == 200, url
+    # Board sets: listed to the club's organisers and secretaries; deals to the directors.
+    board_set = client.get(f"/api/board-sets/{section.board_set_id}/")
+    assert board_set.status_code == (200 if who in WRITERS else 404)
+    pbn = client.get(f"/api/board-sets/{section.board_set_id}/pbn/")
+    assert pbn.status_code == (200 if who in WRITERS else 404)
     expected = 201 if who in WRITERS else 403
     response = client.post(
         "/api/tournaments/",
@@ -226,7 +236,7 @@ def test_api_entry_add_clears_the_schedule_and_section_shows_movement_json(clien
     }
     response = client.post(
         "/api/entries/",
-        {"section": section.pk, "member1": MemberFactory().pk, "guest2": "Guest"},
+        {"section": section.pk, "member1": club_member(club).pk, "guest2": "Guest"},
         content_type="application/json",
     )
     assert response.status_code == 201
@@ -266,16 +276,18 @@ def test_schedule_pages_use_the_same_number_of_queries_for_3_and_11_tables(
 
 
 def test_hand_records_show_every_board_with_trump_and_dealer(client, club_people):
-    club, _ = club_people
+    club, users = club_people
     section = scheduled_section(club, 3)
+    client.force_login(users["organiser"])  # directs the event (nobody named, not playing)
     page = client.get(
         reverse("tournaments:hand_records", args=[section.board_set_id])
     ).content.decode()
     import re
 
     found = re.findall(
-        r"Board (\d+)</h2>\s*<p>Dealer: (\w) · Trumps: <strong><span class=\"suit suit-(\w+)\"",
+        r"Board (\d+)</h2>.*?<p>Dealer: (\w) · Trumps: <strong><span class=\"suit suit-(\w+)\"",
         page,
+        re.DOTALL,
     )
     assert found == [("1", "N", "H"), ("2", "E", "D"), ("3", "S", "S")]
 

@@ -17,7 +17,7 @@ from django.urls import reverse
 from tests.tournaments.factories import (
     ROLES,
     ClubFactory,
-    MemberFactory,
+    club_member,
     section_with_pairs,
     user_with_role,
 )
@@ -286,7 +286,7 @@ def test_an_individual_table_card_names_the_four_players_by_seat(client, people)
     )
     section = tournament.sessions.get().sections.get()
     for _ in range(8):
-        services.entry_add(section=section, member1=MemberFactory())
+        services.entry_add(section=section, member1=club_member(section.session.tournament.club))
     services.section_board_set_choose(
         section=section, board_set=services.board_set_generate(club=club, count=16, seed="i")
     )
@@ -310,7 +310,11 @@ def test_printouts_take_the_same_queries_for_3_tables_and_for_two_sections_of_7(
     big = scheduled(club, 14, "mitchell", name="Big")
     second = Section.objects.create(session=big.session, name="B")
     for _ in range(14):
-        services.entry_add(section=second, member1=MemberFactory(), member2=MemberFactory())
+        services.entry_add(
+            section=second,
+            member1=club_member(second.session.tournament.club),
+            member2=club_member(second.session.tournament.club),
+        )
     services.section_board_set_choose(section=second, board_set=big.board_set)
     schedule.section_generate(section=second, kind="mitchell", boards_per_round=2)
     counts = []
@@ -327,7 +331,11 @@ def test_a_section_without_a_schedule_says_so_beside_the_scheduled_one(client, p
     club, users = people
     section = scheduled(club, 6, "mitchell")
     late = Section.objects.create(session=section.session, name="B")
-    services.entry_add(section=late, member1=MemberFactory(), member2=MemberFactory())
+    services.entry_add(
+        section=late,
+        member1=club_member(late.session.tournament.club),
+        member2=club_member(late.session.tournament.club),
+    )
     client.force_login(users["organiser"])
     page = page_text(client, name, section)
     assert "Section B has no schedule or boards yet" in page

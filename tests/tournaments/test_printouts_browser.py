@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from clubs.models import Member
+from clubs.models import Member, Membership, Role
 from tests.browser import PHONE, chromium_launch, needs_chromium, session_cookie, sideways_scroll
 from tests.tournaments.factories import ROLES, ClubFactory, user_with_role
 from tournaments import schedule, services
@@ -60,6 +60,10 @@ def _club_night(tables: int) -> tuple[Section, object]:
     )
     section = tournament.sessions.get().sections.get()
     members = [Member.objects.create(name=name) for name in NAMES[: 4 * tables]]
+    for member in members:  # players come from the club's members
+        Membership.objects.create(
+            club=club, member=member, role=Role.PLAYER, valid_from=dt.date(2020, 1, 1)
+        )
     for first, second in zip(members[::2], members[1::2], strict=True):
         services.entry_add(section=section, member1=first, member2=second)
     services.section_board_set_choose(

@@ -8,7 +8,7 @@ import datetime as dt
 import pytest
 
 from clubs.models import Member, Membership, Role
-from tests.tournaments.factories import ClubFactory, MemberFactory, section_with_pairs
+from tests.tournaments.factories import ClubFactory, club_member, section_with_pairs
 from tournaments import lifecycle, readiness, schedule, services
 from tournaments.errors import EntryError, StatusError
 from tournaments.models import BoardPlay, Entry, EntryChange, Section, TournamentStatus
@@ -61,7 +61,11 @@ def test_a_pair_added_while_ready_clears_the_schedule_and_the_start_is_refused()
     section = _scheduled()
     tournament = section.session.tournament
     services.tournament_set_status(tournament=tournament, status=TournamentStatus.READY)
-    services.entry_add(section=section, member1=MemberFactory(), member2=MemberFactory())
+    services.entry_add(
+        section=section,
+        member1=club_member(section.session.tournament.club),
+        member2=club_member(section.session.tournament.club),
+    )
     assert "movement" in _failing(tournament)
     with pytest.raises(StatusError, match="Not ready yet"):
         services.tournament_set_status(tournament=tournament, status=TournamentStatus.RUNNING)
@@ -190,7 +194,11 @@ def test_the_checks_are_one_query_however_many_sections(django_assert_num_querie
     )
     for section in Section.objects.filter(session__tournament=tournament):
         for _ in range(6):
-            services.entry_add(section=section, member1=MemberFactory(), member2=MemberFactory())
+            services.entry_add(
+                section=section,
+                member1=club_member(section.session.tournament.club),
+                member2=club_member(section.session.tournament.club),
+            )
         schedule.section_movement_use(section=section, kind="mitchell", boards_per_round=3)
     with django_assert_num_queries(1):
         checks = readiness.tournament_checks(tournament)

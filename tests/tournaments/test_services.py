@@ -8,7 +8,7 @@ import pytest
 
 from engine.boards import board_set as engine_board_set
 from engine.pbn import write_pbn
-from tests.tournaments.factories import ClubFactory, MemberFactory, section_with_pairs
+from tests.tournaments.factories import ClubFactory, MemberFactory, club_member, section_with_pairs
 from tournaments import printouts, selectors, services
 from tournaments.errors import BoardSetError, EntryError, ScheduleError, StatusError
 from tournaments.models import Board, BoardPlay, Entry, Seating, TournamentStatus
@@ -131,7 +131,7 @@ def test_section_schedule_save_refuses_a_movement_that_needs_missing_entries_or_
     section.save()
     with pytest.raises(ScheduleError, match="entry 6"):
         services.section_schedule_save(section=section, movement=MITCHELL_3)
-    services.entry_add(section=section, member1=MemberFactory(), member2=MemberFactory())
+    services.entry_add(section=section, member1=club_member(club), member2=club_member(club))
     section.board_set = services.board_set_generate(club=club, count=2, seed="short")
     section.save()
     with pytest.raises(ScheduleError, match="board 3"):

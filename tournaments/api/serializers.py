@@ -1,4 +1,5 @@
 from django.utils.translation import gettext_lazy as _
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from tournaments.models import Board, BoardSet, Entry, Section, Session, Tournament
@@ -7,6 +8,11 @@ from tournaments.models import Board, BoardSet, Entry, Section, Session, Tournam
 class TournamentSerializer(serializers.ModelSerializer):
     sessions = serializers.IntegerField(write_only=True, required=False, min_value=1, max_value=10)
     standings_released = serializers.BooleanField(read_only=True)
+    directors = serializers.PrimaryKeyRelatedField(
+        many=True,
+        read_only=True,
+        help_text="The members named to direct the event (see POST …/directors/)",
+    )
 
     class Meta:
         model = Tournament
@@ -25,6 +31,7 @@ class TournamentSerializer(serializers.ModelSerializer):
             "individual",
             "status",
             "standings_released",
+            "directors",
             "sessions",
         ]
         read_only_fields = ["slug", "status"]
@@ -96,7 +103,20 @@ class BoardDealSerializer(serializers.Serializer):
 
 
 class BoardSetSerializer(serializers.ModelSerializer):
-    boards = BoardSerializer(many=True, read_only=True)
+    """A board set with the boards whose deals the reader may see now
+    (:mod:`tournaments.visibility`): every board for the event's directors, the boards a
+    pair has played for its players, every board once the results are released."""
+
+    boards = serializers.SerializerMethodField()
+
+    @extend_schema_field(BoardSerializer(many=True))
+    def get_boards(self, board_set: BoardSet) -> list[dict]:
+        from tournaments.visibility import deal_access
+
+        request = self.context.get("request")
+        access = deal_access(getattr(request, "user", None), board_set)
+        boards = [board for board in board_set.boards.all() if access.allows(board.pk)]
+        return BoardSerializer(boards, many=True).data
 
     class Meta:
         model = BoardSet
@@ -248,4 +268,13 @@ class EntriesListResultSerializer(serializers.Serializer):
     lines = EntryLineSerializer(many=True)
     added = serializers.ListField(
         child=serializers.IntegerField(), help_text="The new entries' ids (none on a dry run)."
+    )
+
+
+class DirectorsSerializer(serializers.Serializer):
+    directors = serializers.ListField(
+        child=serializers.IntegerField(min_value=1),
+        min_length=1,
+        max_length=50,
+        help_text="Member ids: organisers or secretaries of the club not playing in the event",
     )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import asdict
 
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
@@ -17,7 +17,7 @@ from rest_framework.response import Response
 
 from clubs.models import Club, Member
 from clubs.permissions import Action, IsClubOrganiser, can, require
-from tournaments import lifecycle, readiness, schedule, selectors, services
+from tournaments import lifecycle, readiness, schedule, selectors, services, visibility
 from tournaments.api import serializers as s
 from tournaments.errors import BoardPlayedError, StatusError, TournamentError
 from tournaments.models import (
@@ -32,7 +32,21 @@ from tournaments.models import (
 
 
 def _bad(error: Exception) -> ValidationError:
-    return ValidationError({"detail": str(error)})
+    """A refusal as a 400: its ``detail`` and its ``code``."""
+    return ValidationError({"detail": str(error), "code": getattr(error, "code", "refused")})
+
+
+def _deals_hidden() -> Response:
+    """The refusal for deals that are not public yet (``code``: ``deals_hidden``)."""
+    return Response(
+        {"detail": visibility.deals_hidden_message(), "code": visibility.DEALS_HIDDEN},
+        status=status.HTTP_403_FORBIDDEN,
+    )
+
+
+_HIDDEN = OpenApiResponse(
+    description="The deals are not public yet: JSON detail with code deals_hidden"
+)
 
 
 class TournamentViewSet(
@@ -43,7 +57,11 @@ class TournamentViewSet(
 ):
     serializer_class = s.TournamentSerializer
     permission_classes = [IsClubOrganiser]
-    queryset = Tournament.objects.select_related("club").order_by("-starts", "name")
+    queryset = (
+        Tournament.objects.select_related("club")
+        .prefetch_related("directors")
+        .order_by("-starts", "name")
+    )
 
     def get_queryset(self):
         qs = super().get_queryset()
@@ -58,14 +76,39 @@ class TournamentViewSet(
         data = dict(serializer.validated_data)
         data.pop("rule_overrides", None)
         try:
-            serializer.instance = services.tournament_create(**data)
+            serializer.instance = services.tournament_create(**data, created_by=self.request.user)
         except TournamentError as error:
             raise _bad(error) from error
+
+    @extend_schema(request=s.DirectorsSerializer, responses=s.TournamentSerializer)
+    @action(detail=True, methods=["post"])
+    def directors(self, request: Request, pk: str) -> Response:
+        """Name the event's directors: organisers or secretaries of the club who do not
+        play in it (organisers and secretaries who do not play themselves)."""
+        tournament = self.get_object()
+        body = s.DirectorsSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        ids = set(body.validated_data["directors"])
+        members = list(Member.objects.filter(pk__in=ids))
+        if len(members) != len(ids):
+            raise ValidationError({"directors": [_("No such member.")], "code": "no_member"})
+        try:
+            services.tournament_directors_set(
+                tournament=tournament, members=members, by=request.user
+            )
+        except TournamentError as error:
+            raise _bad(error) from error
+        return Response(s.TournamentSerializer(tournament).data)
 
     @extend_schema(request=s.StatusSerializer, responses=s.TournamentSerializer)
     @action(detail=True, methods=["post"])
     def status(self, request: Request, pk: str) -> Response:
         tournament = self.get_object()
+        if not visibility.is_director(request.user, tournament):
+            return Response(
+                {"detail": visibility.directors_only_message(), "code": "directors_only"},
+                status=status.HTTP_403_FORBIDDEN,
+            )
         body = s.StatusSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         if tournament.status == TournamentStatus.CLOSED:
@@ -325,6 +368,34 @@ class BoardSetViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets
     permission_classes = [IsClubOrganiser]
     queryset = BoardSet.objects.prefetch_related("boards").order_by("-created")
 
+    def get_queryset(self):
+        """Listed: the sets of the clubs where the reader is an organiser or secretary.
+        One set: also for a reader who may see some of its deals (its boards are always
+        the ones they may see, :mod:`tournaments.visibility`)."""
+        if self.action == "list":
+            return (
+                super()
+                .get_queryset()
+                .filter(pk__in=visibility.board_sets_listed(self.request.user).values("pk"))
+            )
+        return super().get_queryset()
+
+    def list(self, request: Request) -> Response:
+        queryset = self.filter_queryset(self.get_queryset())
+        page = self.paginate_queryset(queryset)
+        rows = list(page if page is not None else queryset)
+        visibility.deal_access_many(request.user, rows)  # one query for every set's events
+        data = self.get_serializer(rows, many=True).data
+        return self.get_paginated_response(data) if page is not None else Response(data)
+
+    def get_object(self):
+        board_set = super().get_object()
+        if self.request.method in ("GET", "HEAD") and not visibility.board_set_listed(
+            self.request.user, board_set
+        ):
+            raise Http404
+        return board_set
+
     def get_permission_club(self, request: Request) -> int | None:
         club = request.data.get("club")
         return int(club) if str(club).isdigit() else None
@@ -366,14 +437,22 @@ class BoardSetViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets
             raise _bad(error) from error
         board_set = self.get_queryset().get(pk=board_set.pk)
         board_set.dealer_notes = notes
-        return Response(s.BoardSetCreatedSerializer(board_set).data, status=status.HTTP_201_CREATED)
+        return Response(
+            s.BoardSetCreatedSerializer(board_set, context={"request": request}).data,
+            status=status.HTTP_201_CREATED,
+        )
 
-    @extend_schema(responses={(200, "text/plain"): OpenApiTypes.STR})
+    @extend_schema(responses={(200, "text/plain"): OpenApiTypes.STR, 403: _HIDDEN})
     @action(detail=True, methods=["get"])
     def pbn(self, request: Request, pk: str) -> HttpResponse:
+        """The set as a PBN file: the boards whose deals the reader may see now."""
         board_set = self.get_object()
+        access = visibility.deal_access(request.user, board_set)
+        if access.nothing:
+            return _deals_hidden()
         return HttpResponse(
-            selectors.board_set_pbn(board_set), content_type="text/plain; charset=utf-8"
+            selectors.board_set_pbn(board_set, access=access),
+            content_type="text/plain; charset=utf-8",
         )
 
 
@@ -387,6 +466,14 @@ class BoardViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     def get_object_club(self, obj: Board) -> int:
         return obj.board_set.club_id
 
+    @extend_schema(responses={200: s.BoardSerializer, 403: _HIDDEN})
+    def retrieve(self, request: Request, pk: str) -> Response:
+        """One board's deal, once the reader may see it (:mod:`tournaments.visibility`)."""
+        board = self.get_object()
+        if not visibility.deal_visible(request.user, board):
+            return _deals_hidden()
+        return Response(s.BoardSerializer(board).data)
+
     @extend_schema(
         request=s.BoardDealSerializer,
         responses={
@@ -399,6 +486,8 @@ class BoardViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
         """Correct the deal, given as ``deal`` (PBN) or ``hands`` (N, E, S, W); its
         double-dummy table is recomputed in the background."""
         board = self.get_object()
+        if not visibility.deal_visible(request.user, board):
+            return _deals_hidden()
         body = s.BoardDealSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         hands = body.validated_data.get("hands")
@@ -411,7 +500,9 @@ class BoardViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
                 reason=body.validated_data["reason"],
             )
         except BoardPlayedError as error:
-            return Response({"detail": str(error)}, status=status.HTTP_409_CONFLICT)
+            return Response(
+                {"detail": str(error), "code": error.code}, status=status.HTTP_409_CONFLICT
+            )
         except TournamentError as error:
             raise _bad(error) from error
         return Response(s.BoardSerializer(board).data)

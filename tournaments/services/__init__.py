@@ -34,6 +34,7 @@ from tournaments.services.events import (
     entry_substitute,
     entry_withdraw,
     tournament_create,
+    tournament_directors_set,
     tournament_set_status,
 )
 from tournaments.services.sections import section_board_set_choose, section_schedule_save
@@ -57,5 +58,6 @@ __all__ = [
     "section_board_set_choose",
     "section_schedule_save",
     "tournament_create",
+    "tournament_directors_set",
     "tournament_set_status",
 ]

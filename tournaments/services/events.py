@@ -4,6 +4,7 @@ substitute and withdraw entries."""
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Iterable
 from typing import Any
 
 from django.db import transaction
@@ -12,8 +13,9 @@ from django.utils.translation import gettext as _
 
 from clubs.models import Club, Member
 from engine.boards import TrumpScheme as EngineTrumpScheme
-from tournaments import selectors, signals
+from tournaments import selectors, signals, visibility
 from tournaments.errors import (
+    DirectorError,
     EntryError,
     StatusError,
 )
@@ -52,9 +54,11 @@ def tournament_create(
     compass_winners: str = "two",
     individual: bool = False,
     sessions: int = 1,
+    created_by=None,
 ) -> Tournament:
     """A draft event with its sessions, each with a section A. ``compass_winners``: "two"
-    (each direction ranked apart) or "one" (compass ranked as one field, rules.md §7)."""
+    (each direction ranked apart) or "one" (compass ranked as one field, rules.md §7).
+    The organiser who creates it (``created_by``, a login) is its first director."""
     if sessions < 1:
         raise StatusError(_("An event has at least one session."))
     base = slugify(name)[:60] or "event"
@@ -78,7 +82,43 @@ def tournament_create(
     for number in range(1, sessions + 1):
         session = Session.objects.create(tournament=tournament, number=number)
         Section.objects.create(session=session, name="A")
+    creator = (
+        Member.objects.filter(user=created_by).first()
+        if created_by is not None and created_by.is_authenticated
+        else None
+    )
+    if creator is not None:
+        tournament.directors.add(creator)
     return tournament
+
+
+@transaction.atomic
+def tournament_directors_set(
+    *, tournament: Tournament, members: Iterable[Member], by=None
+) -> list[Member]:
+    """Name the event's directors (:class:`Tournament` says what a director is). Each must
+    be an organiser or secretary of the club today and not play in the event; at least
+    one is named. ``by`` must not play in the event either: a player never chooses who
+    directs it."""
+    chosen = {member.pk: member for member in members}
+    if not chosen:
+        raise DirectorError(_("Name at least one director."))
+    if by is not None and visibility.member_plays_in(
+        Member.objects.filter(user=by).values_list("pk", flat=True).first(), tournament
+    ):
+        raise DirectorError(_("You play in this event: its directors choose who directs it."))
+    eligible = set(visibility.directors_eligible(tournament).values_list("pk", flat=True))
+    refused = [member.name for pk, member in chosen.items() if pk not in eligible]
+    if refused:
+        raise DirectorError(
+            _(
+                "A director is an organiser or secretary of the club who does not play in "
+                "the event: %(names)s cannot be one."
+            )
+            % {"names": ", ".join(sorted(refused))}
+        )
+    tournament.directors.set(chosen.values())
+    return sorted(chosen.values(), key=lambda member: member.name)
 
 
 @transaction.atomic
@@ -139,6 +179,31 @@ def _check_changes_before_start(section: Section, what: str) -> None:
         )
 
 
+def _check_club_players(section: Section, member_ids: set[int]) -> None:
+    """Refuse members who are not the club's: entries, pairs and substitutes come from the
+    club's own members (whose membership had not ended before the event) or named guests."""
+    if not member_ids:
+        return
+    tournament = section.session.tournament
+    allowed = set(
+        selectors.club_players(tournament.club_id, on=tournament.starts)
+        .filter(pk__in=member_ids)
+        .values_list("pk", flat=True)
+    )
+    strangers = member_ids - allowed
+    if strangers:
+        names = ", ".join(
+            sorted(Member.objects.filter(pk__in=strangers).values_list("name", flat=True))
+        )
+        raise EntryError(
+            _(
+                "%(names)s: not a member of this club. Players come from the club's members; "
+                "anyone else plays as a named guest."
+            )
+            % {"names": names or "?"}
+        )
+
+
 @transaction.atomic
 def entry_add(
     *,
@@ -166,6 +231,7 @@ def entry_add(
     if taken:
         names = ", ".join(m.name for m in Member.objects.filter(pk__in=taken))
         raise EntryError(_("Already entered in this section: %(names)s") % {"names": names})
+    _check_club_players(section, members)
     number = (
         Entry.objects.filter(section=section)
         .order_by("-number")
@@ -229,6 +295,8 @@ def entry_substitute(
         raise EntryError(_("Give the substitute: a member or a guest's name."))
     if not reason.strip():
         raise EntryError(_("Say why the player is replaced."))
+    if member is not None:
+        _check_club_players(entry.section, {member.pk})
     before = _entry_snapshot(entry)
     setattr(entry, f"member{position}", member)
     setattr(entry, f"guest{position}", "" if member is not None else guest.strip())

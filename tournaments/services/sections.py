@@ -10,10 +10,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from tournaments import selectors
-from tournaments.errors import (
-    BoardSetError,
-    ScheduleError,
-)
+from tournaments.errors import LockedError, ScheduleError
 from tournaments.models import (
     STATUSES_STARTED,
     Board,
@@ -25,8 +22,33 @@ from tournaments.models import (
 )
 
 
+def schedule_has_results(section: Section) -> bool:
+    """Whether any result stands on the section's schedule (then it is locked)."""
+    return BoardPlay.objects.filter(seating__section=section, result__isnull=False).exists()
+
+
+def _check_unlocked(section: Section, what: str) -> None:
+    if section.session.tournament.status in STATUSES_STARTED:
+        raise LockedError(
+            _(
+                "The event has started: %(what)s is no longer possible. Substitute a player "
+                "or withdraw a pair instead."
+            )
+            % {"what": what}
+        )
+    if schedule_has_results(section):
+        raise LockedError(
+            _("Results stand on this section's schedule: %(what)s is no longer possible.")
+            % {"what": what}
+        )
+
+
 def _schedule_clear(section: Section) -> None:
     if section.movement:
+        if schedule_has_results(section):
+            raise LockedError(
+                _("Results stand on this section's schedule: it can no longer change.")
+            )
         BoardPlay.objects.filter(seating__section=section).delete()
         Seating.objects.filter(section=section).delete()
         section.movement, section.movement_type = {}, ""
@@ -38,8 +60,7 @@ def section_schedule_save(
     *, section: Section, movement: Mapping[str, Any], board_set: BoardSet | None = None
 ) -> Section:
     """Save a movement (its JSON, already validated) as the section's schedule rows."""
-    if section.session.tournament.status in STATUSES_STARTED:
-        raise ScheduleError(_("The event has started: its schedule can no longer be replaced."))
+    _check_unlocked(section, _("replacing the schedule"))
     board_set = board_set or section.board_set
     if board_set is None:
         raise ScheduleError(_("Choose or create the board set first."))
@@ -91,8 +112,7 @@ def section_schedule_save(
 def section_board_set_choose(*, section: Section, board_set: BoardSet) -> Section:
     """Use ``board_set`` for the section (clearing a schedule made with another set)."""
     if section.board_set_id != board_set.pk:
-        if section.session.tournament.status in STATUSES_STARTED:
-            raise BoardSetError(_("The event has started: its boards can no longer change."))
+        _check_unlocked(section, _("changing the boards"))
         _schedule_clear(section)
         section.board_set = board_set
         section.save(update_fields=["board_set"])
