@@ -30,7 +30,7 @@ def parse_cell(text: str) -> ResultInput | None:
         return None
     if token in ("NP", "-"):
         return ResultInput(kind=ResultKind.NOT_PLAYED)
-    if token.isdigit():
+    if token.isascii() and token.isdigit() and len(token) <= 2:
         return ResultInput(ns_tricks=int(token))
     ns, slash, ew = token.partition("/")
     if not slash:

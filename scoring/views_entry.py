@@ -12,6 +12,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from clubs.inputs import whole_number
 from clubs.permissions import Action, can, member_of, require
 from scoring import schedule, selectors
 from scoring.errors import ImportRefused, ResultConflict, ScoringError
@@ -215,7 +216,7 @@ def _confirm_rows(request, section_id: int, lines) -> list[str]:
         if result is None or result.status == ResultStatus.CONFIRMED:
             continue
         text = request.POST.get(f"cell-{line.board_play_id}", "").strip()
-        figure = int(text) if text.isdigit() else result.ns_tricks
+        figure = typed if (typed := whole_number(text)) is not None else result.ns_tricks
         try:
             result_confirm(result_id=result.pk, by=request.user, ns_tricks=figure, code_ok=True)
         except ScoringError as error:

@@ -14,13 +14,13 @@ from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import ValidationError
-from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
 from rest_framework.permissions import SAFE_METHODS
 from rest_framework.response import Response
 
 from clubs import club_settings, services
 from clubs.api import serializers as s
 from clubs.api.access import CLUB_SLUG, ClubScoped, ClubSettingsPermission
+from clubs.api.inputs import FormParser, JSONParser, MultiPartParser
 from clubs.errors import ClubError, MemberImportRefused
 from clubs.models import Club, Member, Membership, Season
 from clubs.permissions import Action, IsClubSecretary, can, can_edit_person

@@ -20,6 +20,8 @@ from rest_framework.authentication import SessionAuthentication
 from rest_framework.decorators import action
 from rest_framework.response import Response
 
+from clubs.api.inputs import query_id
+from clubs.inputs import parse_id
 from clubs.permissions import Action, can
 from scoring import selectors
 from scoring.api.auth import ResultTokenAuthentication
@@ -141,8 +143,8 @@ class ResultViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
     def get_queryset(self):
         """Results of released standings; an organiser also sees their section's (``?section=``)."""
         queryset = selectors.results_for_api()
-        section_id = self.request.query_params.get("section", "")
-        section = selectors.section_get(int(section_id)) if section_id.isdigit() else None
+        section_id = query_id(self.request, "section")
+        section = selectors.section_get(section_id) if section_id else None
         if section is not None:
             queryset = queryset.filter(section_id=section.pk)
             if selectors.standings_visible(self.request.user, section):
@@ -237,7 +239,7 @@ class ResultViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
         return Response(ResultSerializer(selectors.results_for_api().get(pk=pk)).data)
 
     @extend_schema(responses={200: ResultVersionSerializer(many=True)})
-    @action(detail=True, methods=["get"])
+    @action(detail=True, methods=["get"], pagination_class=None)
     def versions(self, request, pk=None):
         result = self._visible(pk)
         rows = result.versions.select_related("by").order_by("number")
@@ -297,7 +299,8 @@ class StandingsViewSet(viewsets.ViewSet):
         responses={200: inline_serializer("Standings", {"version": serializers.IntegerField()})},
     )
     def retrieve(self, request, pk=None):
-        section = selectors.section_get(int(pk)) if str(pk).isdigit() else None
+        section_id = parse_id(pk, "id")
+        section = selectors.section_get(section_id) if section_id else None
         if section is None:
             return Response({"detail": _("No such section.")}, status=status.HTTP_404_NOT_FOUND)
         if not selectors.standings_visible(request.user, section):
