@@ -61,8 +61,9 @@ class MemberSerializer(serializers.ModelSerializer):
     memberships = MembershipBriefSerializer(
         source="club_memberships", many=True, read_only=True, help_text="Roles in this club."
     )
-    email = serializers.EmailField(
-        required=False, read_only=True, help_text="Organisers and secretaries only."
+    # A CharField: an email address or empty (an EmailField would document an address only).
+    email = serializers.CharField(
+        required=False, read_only=True, help_text="Organisers and secretaries only (may be empty)."
     )
     phone = serializers.CharField(
         required=False, read_only=True, help_text="Organisers and secretaries only."

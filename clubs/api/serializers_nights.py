@@ -28,6 +28,9 @@ class HandSerializer(serializers.ModelSerializer):
     revoke_penalty = serializers.CharField(
         read_only=True, help_text="take_tricks, deduct, add or empty"
     )
+    other_revoke_penalty = serializers.CharField(
+        read_only=True, help_text="take_tricks, deduct, add or empty"
+    )
     trump = serializers.CharField(read_only=True, help_text="S, H, D, C or empty (no deal)")
 
     class Meta:

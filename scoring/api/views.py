@@ -33,6 +33,7 @@ from scoring.api.serializers import (
     ResultEntrySerializer,
     ResultSerializer,
     ResultVersionSerializer,
+    StandingsSerializer,
     result_input_from,
 )
 from scoring.errors import ResultConflict, ScoringError
@@ -296,7 +297,7 @@ class StandingsViewSet(viewsets.ViewSet):
 
     @extend_schema(
         parameters=[OpenApiParameter("id", int, OpenApiParameter.PATH, description="Section id")],
-        responses={200: inline_serializer("Standings", {"version": serializers.IntegerField()})},
+        responses={200: StandingsSerializer},
     )
     def retrieve(self, request, pk=None):
         section_id = parse_id(pk, "id")
