@@ -19,10 +19,10 @@ from __future__ import annotations
 import csv
 import unicodedata
 
+from django import forms
 from django.conf import settings
 from django.core.exceptions import BadRequest, ValidationError
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 #: The largest id a database key holds (PostgreSQL ``bigint``); larger ones are no such thing.
 MAX_ID = 2**63 - 1
@@ -120,15 +120,16 @@ def validate_text(text) -> None:
         raise ValidationError(problem, code="invisible")
 
 
-def visible_name(text) -> None:
-    """A validator for names: besides :func:`validate_text`, a name needs a visible
-    character (a name of spaces and zero-width characters is refused)."""
-    validate_text(text)
-    if isinstance(text, str) and text and all(unicodedata.category(c) in _INVISIBLE for c in text):
-        raise ValidationError(NAME_INVISIBLE, code="invisible")
+class TextRules:
+    """A form mixin: each of the form's text fields refuses what :func:`validate_text`
+    refuses (control characters, text made only of invisible characters), with the
+    message beside the field and what was typed kept."""
 
-
-NAME_INVISIBLE = gettext_lazy("A name needs at least one visible character.")
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        for field in self.fields.values():
+            if isinstance(field, forms.CharField):
+                field.validators.append(validate_text)
 
 
 def body_limit() -> int:

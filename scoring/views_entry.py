@@ -7,6 +7,7 @@ import uuid
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db import transaction
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -32,50 +33,73 @@ def _results_by_play(section_id: int) -> dict[int, Result]:
     }
 
 
-def _grid_rows(section_id: int, lines) -> list[dict]:
+def _grid_rows(section_id: int, lines, posted=None, refused=None) -> list[dict]:
+    """The grid's rows; after a refused save, each cell keeps what was typed
+    (``posted``) and a refused cell carries its reason (``refused``, by board play)."""
     stored = _results_by_play(section_id)
+    posted, refused = posted or {}, refused or {}
     return [
         {
             "line": line,
             "result": stored.get(line.board_play_id),
             "cell": format_cell(stored.get(line.board_play_id)),
+            "typed": posted.get(f"cell-{line.board_play_id}", ""),
+            "error": refused.get(line.board_play_id, ""),
         }
         for line in lines
     ]
 
 
-def _grid_save(request, section_id: int, lines, *, by, source, confirmed) -> list[str]:
-    """Record every non-empty cell of the posted grid; returns the refusals."""
-    errors = []
-    for line in lines:
-        text = request.POST.get(f"cell-{line.board_play_id}", "")
-        try:
-            given = parse_cell(text)
-            if given is None:
-                continue
-            result_record(
-                board_play_id=line.board_play_id,
-                given=given,
-                by=by,
-                source=source,
-                confirmed=confirmed,
-            )
-        except ResultConflict:
-            continue  # already stored: shown as such in the grid
-        except ScoringError as error:
-            errors.append(
-                _("Board %(board)s, table %(table)s: %(reason)s")
-                % {"board": line.board, "table": line.table, "reason": error}
-            )
-    return errors
+class _RoundRefused(Exception):
+    """Raised inside the grid's transaction to store none of its cells."""
+
+
+def _grid_save(request, section_id: int, lines, *, by, source, confirmed) -> dict[int, str]:
+    """Record the posted grid's non-empty cells **all or none**: every cell is checked,
+    and if one is refused nothing is stored. Returns the refusals by board play."""
+    refused: dict[int, str] = {}
+    try:
+        with transaction.atomic():
+            for line in lines:
+                text = request.POST.get(f"cell-{line.board_play_id}", "")
+                try:
+                    given = parse_cell(text)
+                    if given is None:
+                        continue
+                    result_record(
+                        board_play_id=line.board_play_id,
+                        given=given,
+                        by=by,
+                        source=source,
+                        confirmed=confirmed,
+                    )
+                except ResultConflict:
+                    continue  # already stored: shown as such in the grid
+                except ScoringError as error:
+                    refused[line.board_play_id] = str(error)
+            if refused:
+                raise _RoundRefused
+    except _RoundRefused:
+        pass
+    return refused
+
+
+def _refusal_lines(lines, refused: dict[int, str]) -> list[str]:
+    """The refusals as the list above the grid says them."""
+    return [
+        _("Board %(board)s, table %(table)s: %(reason)s")
+        % {"board": line.board, "table": line.table, "reason": refused[line.board_play_id]}
+        for line in lines
+        if line.board_play_id in refused
+    ]
 
 
 def _grid_page(request, section, lines, title: str) -> HttpResponse:
     club_id = selectors.club_id_of(section)
     require(request.user, Action.ORGANISE, club_id)
-    errors: list[str] = []
+    refused: dict[int, str] = {}
     if request.method == "POST":
-        errors = _grid_save(
+        refused = _grid_save(
             request,
             section.pk,
             lines,
@@ -83,7 +107,7 @@ def _grid_page(request, section, lines, title: str) -> HttpResponse:
             source=ResultSource.SECRETARY,
             confirmed=True,
         )
-        if not errors:
+        if not refused:
             messages.success(request, _("Results saved."))
             return redirect(request.get_full_path())
     return render(
@@ -93,10 +117,10 @@ def _grid_page(request, section, lines, title: str) -> HttpResponse:
             "section": section,
             "tournament": selectors.tournament_of(section),
             "title": title,
-            "rows": _grid_rows(section.pk, lines),
-            "errors": errors,
-            "posted": request.POST if errors else {},
+            "rows": _grid_rows(section.pk, lines, request.POST if refused else None, refused),
+            "errors": _refusal_lines(lines, refused),
         },
+        status=400 if refused else 200,
     )
 
 
@@ -138,7 +162,7 @@ def table_round(request, section_id: int, table: int, round: int) -> HttpRespons
                 source=ResultSource.TABLE,
                 confirmed=staff,
             )
-            return (400 if refused else 200), {"errors": refused}
+            return (400 if refused else 200), {"errors": _refusal_lines(lines, refused)}
 
         _code, body, _replayed = idempotent_call(
             user=request.user,

@@ -8,6 +8,7 @@ from rest_framework import serializers
 from boston.models import BostonHand, BostonHandCorrection, BostonTable
 from boston.selectors import seat_totals
 from boston.services import HandEntry
+from clubs.inputs import REASON_MAX_LENGTH
 
 SEAT_HELP = "N, E, S or W"
 SUIT_HELP = "S, H, D, C, or empty (a misère; Fontainebleau's grand)"
@@ -151,7 +152,7 @@ class BostonCorrectSerializer(BostonHandEntrySerializer):
     """The hand as it should have been entered, and why."""
 
     number = serializers.IntegerField(required=False)
-    reason = serializers.CharField()
+    reason = serializers.CharField(max_length=REASON_MAX_LENGTH)
 
 
 class BostonCorrectionSerializer(serializers.ModelSerializer):

@@ -8,7 +8,7 @@ import copy
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from scoring.checks import ResultInput
+from scoring.checks import PLAY_RECORD_MAX_LENGTH, ResultInput, validate_play_record
 from scoring.models import Adjusted, Result, ResultKind, ResultVersion
 
 
@@ -91,7 +91,14 @@ class ResultFieldsSerializer(serializers.Serializer):
     ns_tricks = serializers.IntegerField(required=False, allow_null=True)
     adjusted_ns = AdjustedField(required=False, default="")
     adjusted_ew = AdjustedField(required=False, default="")
-    play_record = serializers.CharField(required=False, allow_blank=True, default="")
+    play_record = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        default="",
+        max_length=PLAY_RECORD_MAX_LENGTH,
+        validators=[validate_play_record],
+        help_text="The cards played in order (at most 52), e.g. “AS KS 10D 2C”",
+    )
     claim = serializers.CharField(required=False, allow_blank=True, default="", max_length=8)
     revoke_side = serializers.ChoiceField(
         choices=[("", ""), ("NS", "NS"), ("EW", "EW")], required=False, default=""

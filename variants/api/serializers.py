@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from clubs.inputs import REASON_MAX_LENGTH
 from variants.models import VariantHand, VariantHandCorrection, VariantHandLine, VariantTable
 from variants.selectors import seat_totals
 from variants.verdict import HandEntry
@@ -150,7 +151,7 @@ class VariantHandEntrySerializer(serializers.Serializer):
 
 class VariantCorrectSerializer(VariantHandEntrySerializer):
     number = serializers.IntegerField(required=False)
-    reason = serializers.CharField()
+    reason = serializers.CharField(max_length=REASON_MAX_LENGTH)
 
 
 class VariantCorrectionSerializer(serializers.ModelSerializer):
