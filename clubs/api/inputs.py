@@ -20,7 +20,6 @@ from rest_framework import exceptions, parsers, status
 from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.response import Response
 from rest_framework.utils import json
-from rest_framework.views import exception_handler
 
 from clubs.inputs import MAX_ID, InputError, body_limit, parse_id, parse_int, text_problem
 
@@ -100,7 +99,7 @@ class FormParser(parsers.FormParser):
 
         encoding = (parser_context or {}).get("encoding", settings.DEFAULT_CHARSET)
         data = QueryDict(_read_limited(stream), encoding=encoding)
-        body_check(dict(data.lists()))
+        _fields_check(data)
         return data
 
 
@@ -110,8 +109,16 @@ class MultiPartParser(parsers.MultiPartParser):
 
     def parse(self, stream, media_type=None, parser_context=None):
         result = super().parse(stream, media_type, parser_context)
-        body_check(dict(result.data.lists()))
+        _fields_check(result.data)
         return result
+
+
+def _fields_check(data) -> None:
+    """:func:`body_check` for a form's fields (a QueryDict: each name may repeat)."""
+    for name, values in data.lists():
+        body_check({name: None})
+        for value in values:
+            body_check(value, name, 1)
 
 
 def api_exception_handler(exc, context):
@@ -123,6 +130,9 @@ def api_exception_handler(exc, context):
     if isinstance(exc, BadRequest | SuspiciousOperation):
         detail = exc.args[0] if exc.args and isinstance(exc.args[0], str) else _("Bad request.")
         return Response({"detail": detail}, status=400)
+    # Imported here: rest_framework.views reads the settings that name this module's parsers.
+    from rest_framework.views import exception_handler
+
     return exception_handler(exc, context)
 
 
@@ -148,19 +158,19 @@ def query_id(request, name: str) -> int | None:
 
 
 def body_value(request, name: str):
-    """``request.data[name]`` when the body is an object (``None`` otherwise); for the
-    permission checks that look at the body before its serializer does."""
+    """``request.data[name]``, for the permission checks that look at the body before its
+    serializer does; a body that is not an object (a list, a number) is a 400."""
     data = request.data
-    if hasattr(data, "get"):
-        value = data.get(name)
-        return value
-    return None
+    if not hasattr(data, "get"):
+        raise InputError(_("The body must be a JSON object."), field="body")
+    return data.get(name)
 
 
 def body_id(request, name: str) -> int | None:
     """The id in the body's ``name`` field, ``None`` when absent or not an id (the
     serializer then says what is wrong with it)."""
+    value = body_value(request, name)
     try:
-        return parse_id(body_value(request, name), name)
+        return parse_id(value, name)
     except InputError:
         return None
