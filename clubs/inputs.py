@@ -140,6 +140,13 @@ def body_limit() -> int:
     )
 
 
+def too_large_message(limit: int) -> str:
+    """What a request over the body cap is told (pages and API alike)."""
+    return _("The request is too large: at most %(size)s bytes are accepted.") % {
+        "size": f"{limit:,}"
+    }
+
+
 #: A CSV file or text imported at once: at most this many data rows, and this many bytes.
 CSV_MAX_ROWS = 2000
 CSV_MAX_BYTES = 1024 * 1024

@@ -27,7 +27,7 @@ from django.template import loader
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import requires_csrf_token
 
-from clubs.inputs import InputError
+from clubs.inputs import InputError, too_large_message
 
 API_PREFIX = "/api/"
 
@@ -99,9 +99,7 @@ def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
 
 def body_too_large(request: HttpRequest, limit: int) -> HttpResponse:
     """413: the request body is larger than Tenace accepts (``RequestBodyLimitMiddleware``)."""
-    message = _("The request is too large: at most %(size)s bytes are accepted.") % {
-        "size": f"{limit:,}"
-    }
+    message = too_large_message(limit)
     if _is_api(request):
         return JsonResponse({"detail": message}, status=413)
     context = {"reason": message, "request_path": request.path}

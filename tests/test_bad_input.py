@@ -212,3 +212,29 @@ def test_a_traveller_csv_with_a_broken_field_is_refused_not_crashed(client, worl
     section = world["scheduled"].section.pk
     response = client.post(f"/results/sections/{section}/import/", {"file": upload})
     assert response.status_code == 200 and "cannot be read as CSV" in response.content.decode()
+
+
+def test_the_schema_documents_every_operation_s_refusals_with_one_error_shape():
+    from drf_spectacular.generators import SchemaGenerator
+
+    schema = SchemaGenerator().get_schema(request=None, public=True)
+    assert set(schema["components"]["schemas"]["Error"]["properties"]) == {"detail", "field"}
+    for path, item in schema["paths"].items():
+        for method, operation in item.items():
+            codes = set(operation["responses"])
+            assert {"400", "401", "403", "404", "409"} <= codes, (method, path)
+            if "requestBody" in operation:
+                assert {"413", "415"} <= codes, (method, path)
+            refusal = json.dumps(operation["responses"]["400"]["content"]["application/json"])
+            assert "#/components/schemas/Error" in refusal, (method, path)
+
+
+def test_the_schema_describes_the_standings_document_not_just_its_version():
+    from drf_spectacular.generators import SchemaGenerator
+
+    schema = SchemaGenerator().get_schema(request=None, public=True)
+    answer = schema["paths"]["/api/standings/{id}/"]["get"]["responses"]["200"]
+    ref = answer["content"]["application/json"]["schema"]["$ref"].rsplit("/", 1)[1]
+    standings = schema["components"]["schemas"][ref]
+    assert {"version", "fields", "boards", "method", "results"} <= set(standings["properties"])
+    assert set(standings["required"]) == {"version", "fields"}

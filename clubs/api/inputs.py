@@ -21,7 +21,15 @@ from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.response import Response
 from rest_framework.utils import json
 
-from clubs.inputs import MAX_ID, InputError, body_limit, parse_id, parse_int, text_problem
+from clubs.inputs import (
+    MAX_ID,
+    InputError,
+    body_limit,
+    parse_id,
+    parse_int,
+    text_problem,
+    too_large_message,
+)
 
 #: The deepest nesting a JSON body may have: the deepest body Tenace reads has three levels.
 MAX_DEPTH = 8
@@ -30,12 +38,6 @@ MAX_DEPTH = 8
 class BodyTooLarge(exceptions.APIException):
     status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
     default_code = "too_large"
-
-
-def too_large_message(limit: int) -> str:
-    return _("The request body is too large: at most %(size)s bytes are accepted.") % {
-        "size": f"{limit:,}"
-    }
 
 
 def _read_limited(stream) -> bytes:
