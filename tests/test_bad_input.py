@@ -238,3 +238,18 @@ def test_the_schema_describes_the_standings_document_not_just_its_version():
     standings = schema["components"]["schemas"][ref]
     assert {"version", "fields", "boards", "method", "results"} <= set(standings["properties"])
     assert set(standings["required"]) == {"version", "fields"}
+
+
+@pytest.mark.parametrize(
+    ("path", "body", "field"),
+    [
+        ("/api/board-sets/", {"count": 2, "name": "x" * 300}, "name"),
+        ("/api/entries/{entry}/substitute/", {"position": 1, "guest": "x" * 300}, "guest"),
+        ("/api/me/tokens/", {"name": "x" * 300}, "name"),
+    ],
+)
+def test_an_over_long_name_is_a_400_naming_it_not_a_database_error(world, path, body, field):
+    entry = world["scheduled"].entries[1]
+    body = {**body, "club": world["club"].pk, "reason": "late"}
+    response = world["api"].post(path.format(entry=entry.pk), body, format="json")
+    assert response.status_code == 400 and field in response.json()

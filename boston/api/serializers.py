@@ -122,12 +122,16 @@ class BostonHandEntrySerializer(serializers.Serializer):
     contract (``level`` empty: all passed); ``tricks`` by the declaring side."""
 
     number = serializers.IntegerField(min_value=1)
-    calls = serializers.ListField(child=serializers.CharField(), required=False, default=list)
-    turned = serializers.CharField(
-        required=False, allow_blank=True, default="", help_text=SUIT_HELP
+    calls = serializers.ListField(
+        child=serializers.CharField(max_length=20), required=False, default=list, max_length=100
     )
-    level = serializers.CharField(required=False, allow_blank=True, default="")
-    suit = serializers.CharField(required=False, allow_blank=True, default="", help_text=SUIT_HELP)
+    turned = serializers.CharField(
+        required=False, allow_blank=True, default="", max_length=10, help_text=SUIT_HELP
+    )
+    level = serializers.CharField(required=False, allow_blank=True, default="", max_length=20)
+    suit = serializers.CharField(
+        required=False, allow_blank=True, default="", max_length=10, help_text=SUIT_HELP
+    )
     trump = serializers.CharField(required=False, allow_blank=True, default="")
     declarer = serializers.CharField(required=False, allow_blank=True, default="")
     supporter = serializers.CharField(required=False, allow_blank=True, default="")

@@ -86,7 +86,7 @@ class VariantTableCreateSerializer(serializers.Serializer):
     game = serializers.ChoiceField(
         choices=["solo", "colour", "bid", "minnesota", "knockout", "exact"]
     )
-    preset = serializers.CharField(required=False, allow_blank=True, default="")
+    preset = serializers.CharField(required=False, allow_blank=True, default="", max_length=32)
     members = serializers.ListField(
         child=serializers.IntegerField(),
         min_length=2,
@@ -104,8 +104,10 @@ class VariantHandEntrySerializer(serializers.Serializer):
     ``variants.verdict.HandEntry`` for which fields each game reads."""
 
     number = serializers.IntegerField(min_value=1)
-    calls = serializers.ListField(child=serializers.CharField(), required=False, default=list)
-    contract = serializers.CharField(required=False, allow_blank=True, default="")
+    calls = serializers.ListField(
+        child=serializers.CharField(max_length=20), required=False, default=list, max_length=100
+    )
+    contract = serializers.CharField(required=False, allow_blank=True, default="", max_length=40)
     declarer = serializers.IntegerField(
         required=False, allow_null=True, default=None, min_value=0, max_value=7
     )
