@@ -22,6 +22,7 @@ import unicodedata
 from django import forms
 from django.conf import settings
 from django.core.exceptions import BadRequest, ValidationError
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
 #: The largest id a database key holds (PostgreSQL ``bigint``); larger ones are no such thing.
@@ -44,7 +45,7 @@ class InputError(BadRequest):
         self.field = field
 
 
-def parse_int(value, field: str, *, min: int | None = None, max: int | None = None) -> int | None:  # noqa: A002 - the words people read in the docs
+def parse_int(value, field: str, *, min: int | None = None, max: int | None = None) -> int | None:
     """``value`` (a query, path or body value) as an int within ``min``…``max``; ``None``
     when absent or empty. Anything else is an :class:`InputError` naming ``field``."""
     if value is None or value == "":
@@ -117,7 +118,7 @@ def validate_text(text) -> None:
     """A Django validator (forms and serializers alike) refusing what
     :func:`text_problem` refuses."""
     if isinstance(text, str) and (problem := text_problem(text)):
-        raise ValidationError(problem, code="invisible")
+        raise ValidationError(problem, code="text")
 
 
 class TextRules:
@@ -143,7 +144,7 @@ def body_limit() -> int:
 def too_large_message(limit: int) -> str:
     """What a request over the body cap is told (pages and API alike)."""
     return _("The request is too large: at most %(size)s bytes are accepted.") % {
-        "size": f"{limit:,}"
+        "size": number_format(limit, force_grouping=True)
     }
 
 
@@ -166,7 +167,8 @@ def csv_text_check(text: str) -> None:
     :data:`CSV_MAX_ROWS` rows, or holding NUL characters."""
     if len(text.encode("utf-8")) > CSV_MAX_BYTES:
         raise CSVRefused(
-            _("The file is too large: at most %(size)s bytes.") % {"size": f"{CSV_MAX_BYTES:,}"}
+            _("The file is too large: at most %(size)s bytes.")
+            % {"size": number_format(CSV_MAX_BYTES, force_grouping=True)}
         )
     if "\x00" in text:
         raise CSVRefused(_("The file holds NUL characters: it is not a text (CSV) file."))
