@@ -8,12 +8,15 @@ results, hands…, so the write paths are exercised), invalid data on those rows
 types, missing fields, values out of range), and valid data on generated ids. Every request
 runs in a savepoint rolled back afterwards, so each starts from the demo as loaded.
 
-The run prints how many operations it covered and how long it took. On SQLite it is skipped:
-the API's production database is PostgreSQL (bigint ranges, NUL bytes and text rules differ).
+The run prints how many operations it covered, how many requests it sent and how long it
+took. It is derandomized, so every run (and CI) sends the same cases; ``API_FUZZ_EXPLORE=N``
+sends N times as many, drawn afresh each run, to look further. On SQLite it is skipped: the
+API's production database is PostgreSQL (bigint ranges, NUL bytes and text rules differ).
 """
 
 from __future__ import annotations
 
+import os
 import time
 from collections import Counter
 
@@ -34,8 +37,9 @@ from schemathesis.specs.openapi.checks import (  # noqa: E402
     status_code_conformance,
 )
 
-#: Examples per operation and way of trying it.
+#: Examples per operation and way of trying it (the whole run: about a minute on two cores).
 EXAMPLES = {"real-valid": 8, "real-invalid": 8, "generated": 4}
+EXPLORE = int(os.environ.get("API_FUZZ_EXPLORE") or 0)
 CHECKS = [
     not_a_server_error,
     status_code_conformance,
@@ -132,10 +136,10 @@ def _attempts(
     the schema and rolled back."""
 
     @settings(
-        max_examples=examples,
+        max_examples=examples * (EXPLORE or 1),
         deadline=None,
         database=None,
-        derandomize=True,
+        derandomize=not EXPLORE,
         suppress_health_check=list(HealthCheck),
     )
     @given(case=strategy)

@@ -4,7 +4,7 @@ and the helpers views use to read ids from the query string and the body.
 
 Every body the API parses (JSON, form or multipart) goes through :func:`body_check`:
 
-* at most :data:`~clubs.inputs.BODY_MAX_BYTES` bytes (413; the middleware
+* at most :func:`~clubs.inputs.body_limit` bytes (413; the middleware
   ``config.middleware.RequestBodyLimitMiddleware`` refuses a declared larger body before
   any view runs);
 * JSON nested at most :data:`MAX_DEPTH` deep;
