@@ -253,3 +253,10 @@ def test_an_over_long_name_is_a_400_naming_it_not_a_database_error(world, path, 
     body = {**body, "club": world["club"].pk, "reason": "late"}
     response = world["api"].post(path.format(entry=entry.pk), body, format="json")
     assert response.status_code == 400 and field in response.json()
+
+
+def test_a_refusal_s_detail_is_always_one_string(world):
+    board = world["scheduled"].boards[1]
+    response = world["api"].patch(f"/api/boards/{board.pk}/", {"reason": "typo"}, format="json")
+    assert response.status_code == 400
+    assert response.json()["detail"] == "Give the deal in PBN or the four hands."

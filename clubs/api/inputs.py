@@ -124,9 +124,9 @@ def _fields_check(data) -> None:
 
 
 def api_exception_handler(exc, context):
-    """DRF's handler, with input refusals answered ``{"detail": …, "field": …}`` (400)
-    and Django's own refusals of a request (``BadRequest``, ``SuspiciousOperation``, e.g.
-    too many form fields) as a 400 with a ``detail``."""
+    """DRF's handler, with input refusals answered ``{"detail": …, "field": …}`` (400),
+    Django's own refusals of a request (``BadRequest``, ``SuspiciousOperation``, e.g. too
+    many form fields) as a 400 with a ``detail``, and ``detail`` always one string."""
     if isinstance(exc, InputError):
         return Response({"detail": exc.message, "field": exc.field}, status=400)
     if isinstance(exc, BadRequest | SuspiciousOperation):
@@ -135,7 +135,18 @@ def api_exception_handler(exc, context):
     # Imported here: rest_framework.views reads the settings that name this module's parsers.
     from rest_framework.views import exception_handler
 
-    return exception_handler(exc, context)
+    response = exception_handler(exc, context)
+    detail = getattr(response, "data", None) and _detail_list(response.data)
+    if detail is not None:
+        # A serializer's validate() raising {"detail": "…"} gets a list: one shape, a string.
+        response.data["detail"] = " ".join(str(message) for message in detail)
+    return response
+
+
+def _detail_list(data):
+    if isinstance(data, dict) and isinstance(data.get("detail"), list):
+        return data["detail"]
+    return None
 
 
 class Pagination(LimitOffsetPagination):
