@@ -260,3 +260,14 @@ def test_a_refusal_s_detail_is_always_one_string(world):
     response = world["api"].patch(f"/api/boards/{board.pk}/", {"reason": "typo"}, format="json")
     assert response.status_code == 400
     assert response.json()["detail"] == "Give the deal in PBN or the four hands."
+
+
+def test_a_role_given_without_saying_which_is_a_player_not_a_server_error(world):
+    """Found by the fuzz: a membership posted without ``role`` crashed the service call."""
+    member = person_make(world["club"], Role.PLAYER)[1]
+    response = world["api"].post(
+        f"/api/clubs/{world['club'].slug}/memberships/",
+        {"member": member.pk, "valid_from": "2027-01-01"},
+        format="json",
+    )
+    assert response.status_code == 201 and response.json()["role"] == "player"

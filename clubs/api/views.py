@@ -22,7 +22,7 @@ from clubs.api import serializers as s
 from clubs.api.access import CLUB_SLUG, ClubScoped, ClubSettingsPermission
 from clubs.api.inputs import FormParser, JSONParser, MultiPartParser
 from clubs.errors import ClubError, MemberImportRefused
-from clubs.models import Club, Member, Membership, Season
+from clubs.models import Club, Member, Membership, Role, Season
 from clubs.permissions import Action, IsClubSecretary, can, can_edit_person
 
 DETAIL = OpenApiResponse(s.DetailSerializer, "Refused, with the reason in `detail`")
@@ -235,8 +235,10 @@ class MembershipViewSet(
 
     def perform_create(self, serializer) -> None:
         try:
+            # A role left out is the model's default (a player), as the schema says.
+            data = {"role": Role.PLAYER} | serializer.validated_data
             serializer.instance = services.membership_add(
-                club=self.get_club(), by=self.request.user, **serializer.validated_data
+                club=self.get_club(), by=self.request.user, **data
             )
         except ClubError as error:
             raise bad_request(error) from error
