@@ -21,6 +21,7 @@ from boston.models import (
 )
 from boston.services import HandEntry
 from boston.verdict import table_profile
+from clubs.inputs import REASON_MAX_LENGTH, TextRules
 from clubs.models import Member, SeatName
 from engine.boston.auction import ladder
 
@@ -32,7 +33,7 @@ def _blank(label) -> list[tuple[str, object]]:
     return [("", label)]
 
 
-class HandForm(forms.Form):
+class HandForm(TextRules, forms.Form):
     """A hand: either the calls in order (from the player left of the dealer) or just the
     final contract, its declarer and supporter; then the tricks of the declaring side."""
 
@@ -113,7 +114,9 @@ class HandForm(forms.Form):
 
 
 class CorrectionForm(HandForm):
-    reason = forms.CharField(label=_("Reason"), widget=forms.Textarea(attrs={"rows": 2}))
+    reason = forms.CharField(
+        label=_("Reason"), max_length=REASON_MAX_LENGTH, widget=forms.Textarea(attrs={"rows": 2})
+    )
 
 
 def hand_initial(hand) -> dict[str, object]:
@@ -131,7 +134,7 @@ def hand_initial(hand) -> dict[str, object]:
     return initial | {name: getattr(hand, name) for name in fields}
 
 
-class BostonTableForm(forms.Form):
+class BostonTableForm(TextRules, forms.Form):
     """A new Boston table: four members of the club, the variant and how it pays."""
 
     north = forms.ModelChoiceField(label=_("North"), queryset=Member.objects.none())

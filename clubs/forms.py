@@ -6,12 +6,13 @@ from django import forms
 from django.core.validators import MinValueValidator
 from django.utils.translation import gettext_lazy as _
 
+from clubs.inputs import TextRules
 from clubs.models import Member, Membership, Season
 
 DATE = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
 
 
-class MemberForm(forms.ModelForm):
+class MemberForm(TextRules, forms.ModelForm):
     class Meta:
         model = Member
         fields = ["name", "email", "phone"]
@@ -49,7 +50,7 @@ class MemberAddForm(MemberForm):
         return data
 
 
-class SeasonForm(forms.ModelForm):
+class SeasonForm(TextRules, forms.ModelForm):
     class Meta:
         model = Season
         fields = ["name", "starts", "ends", "count_best", "min_attendance"]

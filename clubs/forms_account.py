@@ -11,10 +11,11 @@ from django.contrib.auth.forms import PasswordChangeForm, UserCreationForm
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from clubs.inputs import TextRules
 from clubs.models import Member
 
 
-class PersonDetailsForm(forms.Form):
+class PersonDetailsForm(TextRules, forms.Form):
     name = forms.CharField(label=_("Name"), max_length=120)
     phone = forms.CharField(label=_("Phone"), max_length=40, required=False)
 
@@ -99,7 +100,7 @@ class SecretaryEraseForm(forms.Form):
 LIFETIMES = [(30, _("30 days")), (90, _("90 days")), (365, _("a year"))]
 
 
-class TokenCreateForm(forms.Form):
+class TokenCreateForm(TextRules, forms.Form):
     name = forms.CharField(
         label=_("Name"),
         max_length=60,

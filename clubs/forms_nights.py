@@ -6,6 +6,7 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from clubs.inputs import REASON_MAX_LENGTH, TextRules
 from clubs.models import RevokePenaltyName, RuleProfileName, SeatName, SideName, TrumpName
 
 #: Honours as typed on a phone: which side held three or four, or none to score.
@@ -76,7 +77,7 @@ class TableForm(forms.Form):
         return seated
 
 
-class _HandFacts(forms.Form):
+class _HandFacts(TextRules, forms.Form):
     ns_tricks = forms.IntegerField(
         label=_("Tricks won by North–South"),
         min_value=0,
@@ -166,7 +167,9 @@ class HandForm(_HandFacts):
 class CorrectionForm(_HandFacts):
     """A secretary's amendment of a hand; the reason is kept with it."""
 
-    reason = forms.CharField(label=_("Reason"), widget=forms.Textarea(attrs={"rows": 2}))
+    reason = forms.CharField(
+        label=_("Reason"), max_length=REASON_MAX_LENGTH, widget=forms.Textarea(attrs={"rows": 2})
+    )
 
     @staticmethod
     def initial_for(hand) -> dict[str, object]:

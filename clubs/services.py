@@ -15,6 +15,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from clubs.errors import ClubError, MemberImportRefused, saved_or_refused
+from clubs.inputs import CSVRefused, csv_rows, csv_text_check
 from clubs.models import Club, Member, Membership, Role, Season
 from clubs.permissions import can_edit_person
 from clubs.roles import role_change, role_grant, role_log_granted
@@ -97,8 +98,13 @@ def member_import_csv(*, club: Club, text: str, by=None) -> ImportReport:
     refused. Every role given is kept in the club's role history, by ``by``. If any row is refused the transaction is rolled back (nothing saved) and :class:`MemberImportRefused` is
     raised carrying the :class:`ImportReport`; otherwise the report lists no refusals.
     """
-    reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff")))
-    header = [h.strip().lower() for h in (reader.fieldnames or [])]
+    try:
+        csv_text_check(text)
+        reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff")))
+        header = [h.strip().lower() for h in (reader.fieldnames or [])]
+        rows = [(reader.line_num, row) for row in csv_rows(reader)]
+    except (CSVRefused, csv.Error) as error:
+        raise MemberImportRefused(ImportReport(0, (RefusedRow(1, str(error)),))) from None
     missing = [c for c in REQUIRED_COLUMNS if c not in header]
     if missing:
         report = ImportReport(0, (RefusedRow(1, _("missing column(s): %s") % ", ".join(missing)),))
@@ -108,8 +114,7 @@ def member_import_csv(*, club: Club, text: str, by=None) -> ImportReport:
     memberships: list[Membership] = []
     seen: set[tuple[int, str, dt.date]] = set()
     made: dict[str, Member] = {}
-    for row in reader:
-        line = reader.line_num
+    for line, row in rows:
         try:
             membership = _row_to_membership(club, row, made)
         except ValidationError as error:

@@ -1,5 +1,6 @@
 """Site-level API endpoints."""
 
+from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.utils import extend_schema
 from rest_framework import permissions, serializers, viewsets
 from rest_framework.request import Request
@@ -12,10 +13,18 @@ class MeSerializer(serializers.Serializer):
     roles = serializers.ListField(child=serializers.DictField())
 
 
+class _OneObject(AutoSchema):
+    """``GET /api/me/`` answers one object, though DRF's router names the action ``list``."""
+
+    def _is_list_view(self, serializer=None) -> bool:
+        return False
+
+
 class MeViewSet(viewsets.ViewSet):
     """Who is logged in, and their role in each club."""
 
     permission_classes = [permissions.IsAuthenticated]
+    schema = _OneObject()
 
     @extend_schema(responses=MeSerializer)
     def list(self, request: Request) -> Response:

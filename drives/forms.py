@@ -7,6 +7,7 @@ from django import forms
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from clubs.inputs import REASON_MAX_LENGTH, TextRules
 from clubs.models import Member
 from drives.models import RoleName
 from engine.drives.settings import (
@@ -62,7 +63,7 @@ HALF_TIME_PRIZES = [
 ]
 
 
-class DriveForm(forms.Form):
+class DriveForm(TextRules, forms.Form):
     """A drive's name, date and settings."""
 
     name = forms.CharField(label=_("Name"), max_length=120)
@@ -216,7 +217,7 @@ class DriveForm(forms.Form):
         return settings
 
 
-class PlayerForm(forms.Form):
+class PlayerForm(TextRules, forms.Form):
     name = forms.CharField(label=_("Name"), max_length=120)
     role = forms.ChoiceField(
         label=_("Plays as"), choices=RoleName.choices, widget=forms.RadioSelect
@@ -235,7 +236,7 @@ class PlayerForm(forms.Form):
             ).distinct()
 
 
-class PlayerLinesForm(forms.Form):
+class PlayerLinesForm(TextRules, forms.Form):
     lines = forms.CharField(
         label=_("Several players, one a line"),
         widget=forms.Textarea(
@@ -284,10 +285,12 @@ class GridForm(forms.Form):
         return [(t, data.get(f"a{t}"), data.get(f"b{t}")) for t in tables]
 
 
-class CorrectionForm(forms.Form):
+class CorrectionForm(TextRules, forms.Form):
     tricks_a = forms.IntegerField(label=_("Pair A's tricks"), min_value=0, max_value=13)
     tricks_b = forms.IntegerField(label=_("Pair B's tricks"), min_value=0, max_value=13)
-    reason = forms.CharField(label=_("Reason"), widget=forms.Textarea(attrs={"rows": 2}))
+    reason = forms.CharField(
+        label=_("Reason"), max_length=REASON_MAX_LENGTH, widget=forms.Textarea(attrs={"rows": 2})
+    )
 
 
 class CutForm(forms.Form):

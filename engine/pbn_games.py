@@ -195,7 +195,7 @@ def _where(game: Game, line: int) -> str:
 
 def _number(game: Game) -> int:
     value = game.value("Board")
-    if not value.isdigit() or int(value) < 1:
+    if not (value.isascii() and value.isdigit()) or len(value) > 6 or int(value) < 1:
         line = game.lines["Board"]
         raise PBNError(
             f"line {line}: board number '{value}' is not a whole number from 1",

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
+from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
 from clubs.rulings import ruling_text
@@ -23,6 +24,27 @@ from engine.profiles import DUPLICATE, RuleProfile
 from engine.scoring import Revoke, RevokePenalty
 from scoring.errors import ResultRefused
 from scoring.models import Adjusted, ResultKind
+
+#: A play record is one deal at most: 52 cards, each at most three characters and a separator.
+PLAY_RECORD_MAX_CARDS = 52
+PLAY_RECORD_MAX_LENGTH = 400
+
+
+def play_record_problem(text: str) -> str | None:
+    """Why ``text`` is longer than one deal's play (a message), or None."""
+    if len(text) > PLAY_RECORD_MAX_LENGTH or len(text.replace(",", " ").split()) > (
+        PLAY_RECORD_MAX_CARDS
+    ):
+        return _("A play record has at most %(cards)s cards (one deal).") % {
+            "cards": PLAY_RECORD_MAX_CARDS
+        }
+    return None
+
+
+def validate_play_record(text) -> None:
+    """The form and serializer validator of :func:`play_record_problem`."""
+    if isinstance(text, str) and (problem := play_record_problem(text)):
+        raise ValidationError(problem, code="too_long")
 
 
 @dataclass(frozen=True)
@@ -113,6 +135,8 @@ def _revokes(given: ResultInput) -> list[Revoke]:
 
 
 def _check_play(board: BoardFacts, given: ResultInput) -> PlayOutcome:
+    if problem := play_record_problem(given.play_record):
+        raise ResultRefused(problem)
     if board.deal is None:
         raise ResultRefused(
             _("Board %(board)s has no recorded deal, so its play record cannot be checked.")

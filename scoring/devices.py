@@ -31,6 +31,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from clubs.inputs import whole_number
 from scoring.errors import ScoringError
 from scoring.models import TableDevice
 from tournaments.models import Seating, Section
@@ -162,7 +163,7 @@ def device_cookie_id(request) -> int | None:
         )
     except signing.BadSignature:
         return None
-    return int(value) if value and value.isdigit() else None
+    return whole_number(value)
 
 
 def device_of_request(request) -> TableDevice | None:

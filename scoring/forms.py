@@ -15,7 +15,8 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from scoring.checks import ResultInput
+from clubs.inputs import TextRules
+from scoring.checks import PLAY_RECORD_MAX_LENGTH, ResultInput, validate_play_record
 from scoring.errors import ResultRefused
 from scoring.models import Adjusted, ResultKind
 
@@ -30,7 +31,7 @@ def parse_cell(text: str) -> ResultInput | None:
         return None
     if token in ("NP", "-"):
         return ResultInput(kind=ResultKind.NOT_PLAYED)
-    if token.isdigit():
+    if token.isascii() and token.isdigit() and len(token) <= 2:
         return ResultInput(ns_tricks=int(token))
     ns, slash, ew = token.partition("/")
     if not slash:
@@ -55,7 +56,7 @@ def format_cell(result) -> str:
     return str(result.ns_tricks)
 
 
-class CorrectionForm(forms.Form):
+class CorrectionForm(TextRules, forms.Form):
     cell = forms.CharField(
         label=gettext_lazy("New result"),
         max_length=10,
@@ -64,6 +65,8 @@ class CorrectionForm(forms.Form):
     play_record = forms.CharField(
         label=gettext_lazy("Play record (optional)"),
         required=False,
+        max_length=PLAY_RECORD_MAX_LENGTH,
+        validators=[validate_play_record],
         widget=forms.Textarea(attrs={"rows": 2}),
     )
     claim = forms.CharField(label=gettext_lazy("Claim (e.g. NS 3)"), required=False, max_length=8)

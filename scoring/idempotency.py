@@ -22,6 +22,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
+from clubs.inputs import InputError, text_problem
 from scoring.models import IdempotencyKey
 from scoring.rows import insert_row
 
@@ -81,6 +82,8 @@ def idempotent_call(
         status, body = call()
         return status, body, False
     key = key[:100]
+    if problem := text_problem(key):
+        raise InputError(problem, field="idempotency_key")
     print_ = fingerprint(path, data)
     if call_storing_key is not None:
         row = IdempotencyKey(user=user, key=key, fingerprint=print_, status_code=0, body={})

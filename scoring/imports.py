@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
 
+from clubs.inputs import CSV_MAX_BYTES, CSVRefused, csv_rows, csv_text_check
 from scoring.checks import ResultInput
 from scoring.errors import ImportRefused, ResultConflict, ScoringError
 from scoring.forms import format_cell, parse_cell
@@ -31,6 +32,7 @@ from scoring.schedule import check_pair_meeting, play_facts_at
 from scoring.services import result_record
 
 REQUIRED = ("board", "round", "table", "ns", "ew", "result")
+#: A PBN results file (scoring.imports_pbn); CSV files are capped by clubs.inputs.
 MAX_BYTES = 2_000_000
 
 
@@ -45,13 +47,15 @@ class ImportReport:
 
 
 def _rows(file) -> tuple[list[str], list[dict[str, str]]]:
-    raw = file.read(MAX_BYTES + 1)
-    if len(raw) > MAX_BYTES:
-        raise ImportRefused(_("The file is too large (2 MB at most)."))
+    raw = file.read(CSV_MAX_BYTES + 1)
     try:
         text = raw.decode("utf-8-sig") if isinstance(raw, bytes) else raw
     except UnicodeDecodeError:
         raise ImportRefused(_("The file is not UTF-8 text: save it as CSV UTF-8.")) from None
+    try:
+        csv_text_check(text)
+    except CSVRefused as refused:
+        raise ImportRefused(refused.message) from None
     try:
         dialect = csv.Sniffer().sniff(text.splitlines()[0] if text else "", delimiters=",;")
     except csv.Error:
@@ -67,7 +71,10 @@ def _rows(file) -> tuple[list[str], list[dict[str, str]]]:
             _("The header row must name %(columns)s; missing: %(missing)s.")
             % {"columns": ", ".join(REQUIRED), "missing": ", ".join(missing)}
         )
-    return header, list(reader)
+    try:
+        return header, list(csv_rows(reader))
+    except CSVRefused as refused:
+        raise ImportRefused(refused.message) from None
 
 
 def _given(row: dict[str, str]) -> ResultInput:
@@ -81,13 +88,13 @@ def _given(row: dict[str, str]) -> ResultInput:
         play_record=(row.get("play_record") or "").strip(),
         claim=(row.get("claim") or "").strip(),
         revoke_side=(row.get("revoke_side") or "").strip().upper(),
-        revokes=int(row.get("revokes") or 0),
+        revokes=_number(row, "revokes") if (row.get("revokes") or "").strip() else 0,
     )
 
 
 def _number(row: dict[str, str], name: str) -> int:
     value = (row.get(name) or "").strip()
-    if not value.isdigit():
+    if not (value.isascii() and value.isdigit()) or len(value) > 6:
         raise ScoringError(
             _("“%(value)s” is not a %(column)s number.") % {"value": value, "column": name}
         )

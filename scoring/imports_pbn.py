@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
 
+from clubs.inputs import whole_number
 from clubs.rulings import ruling_text
 from engine.cards import Seat, Side
 from engine.deal import parse_pbn_deal
@@ -167,10 +168,10 @@ class _Section:
         if ns is not None:
             found = plays.filter(seating__ns=ns, seating__ew=ew)
             what = _("pairs %(ns)s (NS) and %(ew)s (EW)") % {"ns": ns.number, "ew": ew.number}
-        elif tags.get("Table", "").strip().isdigit():
-            found = plays.filter(seating__table=int(tags["Table"]))
-            if tags.get("Round", "").strip().isdigit():
-                found = found.filter(seating__round=int(tags["Round"]))
+        elif (table := whole_number(tags.get("Table"))) is not None:
+            found = plays.filter(seating__table=table)
+            if (round_ := whole_number(tags.get("Round"))) is not None:
+                found = found.filter(seating__round=round_)
             what = _("table %(table)s") % {"table": tags["Table"].strip()}
         else:
             raise ScoringError(
@@ -192,10 +193,10 @@ class _Section:
         return ids[0]
 
     def _pairs(self, tags: dict[str, str]) -> tuple[Entry | None, Entry | None]:
-        ns, ew = tags.get("PairNS", "").strip(), tags.get("PairEW", "").strip()
-        if ns.isdigit() and ew.isdigit():
-            return self._entry(int(ns)), self._entry(int(ew))
-        if tags.get("Table", "").strip().isdigit():
+        ns, ew = whole_number(tags.get("PairNS")), whole_number(tags.get("PairEW"))
+        if ns is not None and ew is not None:
+            return self._entry(ns), self._entry(ew)
+        if whole_number(tags.get("Table")) is not None:
             return None, None
         if not any(_name_key(tags.get(seat, "")) for seat in ("North", "East", "South", "West")):
             return None, None
@@ -246,6 +247,8 @@ def results_import_pbn(*, section_id: int, text: str, by) -> PBNResultsReport:
     contract)."""
     if len(text) > MAX_BYTES:
         raise ImportRefused(_("The file is too large (2 MB at most)."))
+    if "\x00" in text:
+        raise ImportRefused(_("The file holds NUL characters: it is not a PBN text file."))
     section = Section.objects.get(pk=section_id)
     read, lines = _lines(text, section.name)
     known = _Section(section)

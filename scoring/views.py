@@ -24,6 +24,7 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
+from clubs.inputs import parse_int
 from clubs.permissions import Action, can
 from scoring import live, selectors
 from scoring.presenters import (
@@ -148,18 +149,25 @@ class _Stream:
 @require_GET
 def standings_stream(request, section_id: int) -> StreamingHttpResponse:
     """Server-sent events: the published version now, then each new one, for a while; 204
-    (poll instead) when this process already serves its share of streams."""
+    (poll instead) when this process already serves its share of streams.
+
+    Everything that can refuse the request (the section, its visibility, ``?seconds=``) is
+    checked before a place is taken; once taken, the place is given back by the stream when
+    it ends or is closed, or here if the response cannot be built."""
     _visible_section(request, section_id)
+    seconds = parse_int(request.GET.get("seconds"), "seconds", min=0)
+    seconds = STREAM_SECONDS if seconds is None else min(seconds, STREAM_SECONDS)
     if not _streams.acquire(blocking=False):
         return HttpResponse(status=204)
-    seconds = STREAM_SECONDS
-    if request.GET.get("seconds", "").isdigit():
-        seconds = min(int(request.GET["seconds"]), STREAM_SECONDS)
-    response = StreamingHttpResponse(
-        _Stream(_events(section_id, seconds)), content_type="text/event-stream"
-    )
-    response["Cache-Control"] = "no-cache"
-    response["X-Accel-Buffering"] = "no"
+    try:
+        response = StreamingHttpResponse(
+            _Stream(_events(section_id, seconds)), content_type="text/event-stream"
+        )
+        response["Cache-Control"] = "no-cache"
+        response["X-Accel-Buffering"] = "no"
+    except BaseException:
+        _streams.release()
+        raise
     return response
 
 

@@ -8,6 +8,7 @@ import uuid
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.db import transaction
 from django.db.models import Q
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -52,47 +53,70 @@ def _results_by_play(section_id: int) -> dict[int, Result]:
     }
 
 
-def _grid_rows(section_id: int, lines) -> list[dict]:
+def _grid_rows(section_id: int, lines, posted=None, refused=None) -> list[dict]:
+    """The grid's rows; after a refused save, each cell keeps what was typed
+    (``posted``) and a refused cell carries its reason (``refused``, by board play)."""
     stored = _results_by_play(section_id)
+    posted, refused = posted or {}, refused or {}
     return [
         {
             "line": line,
             "result": stored.get(line.board_play_id),
             "cell": format_cell(stored.get(line.board_play_id)),
+            "typed": posted.get(f"cell-{line.board_play_id}", ""),
+            "error": refused.get(line.board_play_id, ""),
         }
         for line in lines
     ]
 
 
-def _grid_save(request, section_id: int, lines, *, by, source) -> list[str]:
-    """Record every non-empty cell of the posted grid; returns the refusals. Who may write
-    each cell is :func:`scoring.access.entry_check`'s answer (a director's results need no
-    confirmation; a player enters tricks only)."""
-    errors = []
-    for line in lines:
-        text = request.POST.get(f"cell-{line.board_play_id}", "")
-        try:
-            given = parse_cell(text)
-            if given is None:
-                continue
-            facts = schedule.play_facts(line.board_play_id, user=by)
-            as_director = entry_check(by, facts, kind=given.kind)
-            result_record(
-                board_play_id=line.board_play_id,
-                given=given,
-                by=by,
-                source=source,
-                confirmed=as_director,
-                facts=facts,
-            )
-        except ResultConflict:
-            continue  # already stored: shown as such in the grid
-        except (ScoringError, Refusal) as error:
-            errors.append(
-                _("Board %(board)s, table %(table)s: %(reason)s")
-                % {"board": line.board, "table": line.table, "reason": error}
-            )
-    return errors
+class _RoundRefused(Exception):
+    """Raised inside the grid's transaction to store none of its cells."""
+
+
+def _grid_save(request, section_id: int, lines, *, by, source) -> dict[int, str]:
+    """Record the posted grid's non-empty cells **all or none**: every cell is checked,
+    and if one is refused nothing is stored. Returns the refusals by board play. Who may
+    write each cell is :func:`scoring.access.entry_check`'s answer (a director's results
+    need no confirmation; a player enters tricks only)."""
+    refused: dict[int, str] = {}
+    try:
+        with transaction.atomic():
+            for line in lines:
+                text = request.POST.get(f"cell-{line.board_play_id}", "")
+                try:
+                    given = parse_cell(text)
+                    if given is None:
+                        continue
+                    facts = schedule.play_facts(line.board_play_id, user=by)
+                    as_director = entry_check(by, facts, kind=given.kind)
+                    result_record(
+                        board_play_id=line.board_play_id,
+                        given=given,
+                        by=by,
+                        source=source,
+                        confirmed=as_director,
+                        facts=facts,
+                    )
+                except ResultConflict:
+                    continue  # already stored: shown as such in the grid
+                except (ScoringError, Refusal) as error:
+                    refused[line.board_play_id] = str(error)
+            if refused:
+                raise _RoundRefused
+    except _RoundRefused:
+        pass
+    return refused
+
+
+def _refusal_lines(lines, refused: dict[int, str]) -> list[str]:
+    """The refusals as the list above the grid says them."""
+    return [
+        _("Board %(board)s, table %(table)s: %(reason)s")
+        % {"board": line.board, "table": line.table, "reason": refused[line.board_play_id]}
+        for line in lines
+        if line.board_play_id in refused
+    ]
 
 
 def _require_director(request, section) -> None:
@@ -103,16 +127,16 @@ def _require_director(request, section) -> None:
 
 def _grid_page(request, section, lines, title: str) -> HttpResponse:
     _require_director(request, section)
-    errors: list[str] = []
+    refused: dict[int, str] = {}
     if request.method == "POST":
-        errors = _grid_save(
+        refused = _grid_save(
             request,
             section.pk,
             lines,
             by=request.user,
             source=ResultSource.SECRETARY,
         )
-        if not errors:
+        if not refused:
             messages.success(request, _("Results saved."))
             return redirect(request.get_full_path())
     return render(
@@ -122,10 +146,10 @@ def _grid_page(request, section, lines, title: str) -> HttpResponse:
             "section": section,
             "tournament": selectors.tournament_of(section),
             "title": title,
-            "rows": _grid_rows(section.pk, lines),
-            "errors": errors,
-            "posted": request.POST if errors else {},
+            "rows": _grid_rows(section.pk, lines, request.POST if refused else None, refused),
+            "errors": _refusal_lines(lines, refused),
         },
+        status=400 if refused else 200,
     )
 
 
@@ -167,7 +191,7 @@ def table_round(request, section_id: int, table: int, round: int) -> HttpRespons
                 by=request.user,
                 source=ResultSource.TABLE,
             )
-            return (400 if refused else 200), {"errors": refused}
+            return (400 if refused else 200), {"errors": _refusal_lines(lines, refused)}
 
         _code, body, _replayed = idempotent_call(
             user=request.user,

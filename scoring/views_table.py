@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods
 
+from clubs.inputs import whole_number
 from clubs.permissions import Action, can, member_id_of
 from scoring import devices, selectors
 from scoring.errors import ResultConflict, ScoringError
@@ -33,7 +34,7 @@ from scoring.table_screen import RoundAtTable, TableScreen, entry_screen, seat_n
 
 def _asked_round(request) -> int | None:
     text = request.POST.get("round") or request.GET.get("round") or ""
-    return int(text) if text.isdigit() else None
+    return whole_number(text)
 
 
 def _enter(request, round_: RoundAtTable, *, by, device: TableDevice | None) -> list[str]:
@@ -66,7 +67,7 @@ def _confirm(request, round_: RoundAtTable, *, by, device: TableDevice | None) -
     errors = []
     for board in round_.waiting:
         text = request.POST.get(f"cell-{board.board_play_id}", "").strip()
-        tricks = int(text) if text.isascii() and text.isdigit() else board.result.ns_tricks
+        tricks = typed if (typed := whole_number(text)) is not None else board.result.ns_tricks
         try:
             result_confirm(result_id=board.result.pk, by=by, ns_tricks=tricks, device=device)
         except ScoringError as error:

@@ -6,12 +6,13 @@ from django import forms
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from clubs.inputs import TextRules
 from clubs.models import Member
 from tournaments.models import ScoringMethod, Tournament, TrumpScheme
 from tournaments.selectors import club_players
 
 
-class TournamentForm(forms.ModelForm):
+class TournamentForm(TextRules, forms.ModelForm):
     sessions = forms.IntegerField(label=_("Sessions"), min_value=1, max_value=10, initial=1)
 
     class Meta:
@@ -31,7 +32,7 @@ class TournamentForm(forms.ModelForm):
         }
 
 
-class EntryForm(forms.Form):
+class EntryForm(TextRules, forms.Form):
     member1 = forms.ModelChoiceField(
         queryset=Member.objects.none(), required=False, label=_("Player 1")
     )
@@ -48,7 +49,7 @@ class EntryForm(forms.Form):
         self.fields["member2"].queryset = members
 
 
-class BoardSetSeedForm(forms.Form):
+class BoardSetSeedForm(TextRules, forms.Form):
     count = forms.IntegerField(label=_("Boards"), min_value=1, max_value=200, initial=24)
     seed = forms.CharField(label=_("Seed (empty: a new one)"), required=False, max_length=64)
     trump_scheme = forms.ChoiceField(label=_("Trumps"), choices=TrumpScheme.choices)
@@ -101,12 +102,12 @@ class GenerateForm(forms.Form):
     )
 
 
-class WithdrawForm(forms.Form):
+class WithdrawForm(TextRules, forms.Form):
     from_round = forms.IntegerField(label=_("From round"), min_value=1)
     reason = forms.CharField(label=_("Reason"), max_length=200)
 
 
-class SubstituteForm(forms.Form):
+class SubstituteForm(TextRules, forms.Form):
     position = forms.TypedChoiceField(label=_("Player"), choices=[(1, "1"), (2, "2")], coerce=int)
     member = forms.ModelChoiceField(
         queryset=Member.objects.none(), required=False, label=_("Member")
@@ -119,7 +120,7 @@ class SubstituteForm(forms.Form):
         self.fields["member"].queryset = club_players(club_id, on=timezone.localdate())
 
 
-class BoardDealForm(forms.Form):
+class BoardDealForm(TextRules, forms.Form):
     """A corrected deal: the PBN deal, or the four hands (spades.hearts.diamonds.clubs)."""
 
     deal = forms.CharField(

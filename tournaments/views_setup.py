@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
+from clubs.inputs import whole_number
 from clubs.models import Member
 from clubs.permissions import Action, require
 from tournaments import schedule, selectors, services
@@ -79,8 +80,8 @@ def section_entries_list(request: HttpRequest, pk: int) -> HttpResponse:
     lines = None
     if request.method == "POST" and "picked" in request.POST:
         by_id = {m.pk: m for m in members}
-        order = [int(i) for i in request.POST.get("order", "").split(",") if i.isdigit()]
-        ticked = {int(i) for i in request.POST.getlist("member") if i.isdigit()}
+        order = [n for i in request.POST.get("order", "").split(",") if (n := whole_number(i))]
+        ticked = {n for i in request.POST.getlist("member") if (n := whole_number(i))}
         picked = [by_id[i] for i in order if i in ticked and i in by_id]
         picked += [m for m in members if m.pk in ticked and m not in picked]
         guests = [g.strip() for g in request.POST.get("guests", "").splitlines() if g.strip()]

@@ -9,6 +9,7 @@ import re
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from clubs.inputs import REASON_MAX_LENGTH, TextRules
 from clubs.models import Member
 from variants.models import CONTRACT_LABELS, PLAYERS, PRESET_LABELS, Game, VariantTable
 from variants.verdict import PRESETS, HandEntry
@@ -47,7 +48,7 @@ def _number(label, most=17):
     )
 
 
-class HandForm(forms.Form):
+class HandForm(TextRules, forms.Form):
     """A hand of ``table``'s game: only the fields that game needs are kept."""
 
     number = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
@@ -157,7 +158,9 @@ class HandForm(forms.Form):
 
 
 class CorrectionForm(HandForm):
-    reason = forms.CharField(label=_("Reason"), widget=forms.Textarea(attrs={"rows": 2}))
+    reason = forms.CharField(
+        label=_("Reason"), max_length=REASON_MAX_LENGTH, widget=forms.Textarea(attrs={"rows": 2})
+    )
 
 
 def hand_initial(hand) -> dict[str, object]:
@@ -186,7 +189,7 @@ def _preset_choices():
     ]
 
 
-class VariantTableForm(forms.Form):
+class VariantTableForm(TextRules, forms.Form):
     """A new table: the game and its rules, the players in seat order, the first dealer."""
 
     rules = forms.ChoiceField(label=_("Game and rules"))

@@ -8,6 +8,7 @@ from rest_framework import serializers
 from boston.models import BostonHand, BostonHandCorrection, BostonTable
 from boston.selectors import seat_totals
 from boston.services import HandEntry
+from clubs.inputs import REASON_MAX_LENGTH
 
 SEAT_HELP = "N, E, S or W"
 SUIT_HELP = "S, H, D, C, or empty (a misère; Fontainebleau's grand)"
@@ -121,12 +122,16 @@ class BostonHandEntrySerializer(serializers.Serializer):
     contract (``level`` empty: all passed); ``tricks`` by the declaring side."""
 
     number = serializers.IntegerField(min_value=1)
-    calls = serializers.ListField(child=serializers.CharField(), required=False, default=list)
-    turned = serializers.CharField(
-        required=False, allow_blank=True, default="", help_text=SUIT_HELP
+    calls = serializers.ListField(
+        child=serializers.CharField(max_length=20), required=False, default=list, max_length=100
     )
-    level = serializers.CharField(required=False, allow_blank=True, default="")
-    suit = serializers.CharField(required=False, allow_blank=True, default="", help_text=SUIT_HELP)
+    turned = serializers.CharField(
+        required=False, allow_blank=True, default="", max_length=10, help_text=SUIT_HELP
+    )
+    level = serializers.CharField(required=False, allow_blank=True, default="", max_length=20)
+    suit = serializers.CharField(
+        required=False, allow_blank=True, default="", max_length=10, help_text=SUIT_HELP
+    )
     trump = serializers.CharField(required=False, allow_blank=True, default="")
     declarer = serializers.CharField(required=False, allow_blank=True, default="")
     supporter = serializers.CharField(required=False, allow_blank=True, default="")
@@ -151,7 +156,7 @@ class BostonCorrectSerializer(BostonHandEntrySerializer):
     """The hand as it should have been entered, and why."""
 
     number = serializers.IntegerField(required=False)
-    reason = serializers.CharField()
+    reason = serializers.CharField(max_length=REASON_MAX_LENGTH)
 
 
 class BostonCorrectionSerializer(serializers.ModelSerializer):

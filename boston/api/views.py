@@ -18,6 +18,7 @@ from boston.api import serializers as s
 from boston.models import BostonHand
 from boston.services import boston_table_create, hand_correct, hand_enter
 from clubs.api.access import CLUB_SLUG, ClubScoped
+from clubs.api.inputs import query_id
 from clubs.errors import ClubError, HandConflict
 from clubs.models import ClubNight, Member
 from clubs.permissions import Action, ClubPermission, IsClubOrganiser, IsClubSecretary, can
@@ -73,8 +74,8 @@ class BostonTableViewSet(
         return super().retrieve(request, *args, **kwargs)
 
     def filter_queryset(self, queryset):
-        night = self.request.query_params.get("night", "")
-        return queryset.filter(club_night_id=int(night)) if night.isdigit() else queryset
+        night = query_id(self.request, "night")
+        return queryset.filter(club_night_id=night) if night else queryset
 
     @extend_schema(
         request=s.BostonTableCreateSerializer,
@@ -159,8 +160,8 @@ class BostonHandViewSet(
         return super().retrieve(request, *args, **kwargs)
 
     def filter_queryset(self, queryset):
-        table = self.request.query_params.get("table", "")
-        return queryset.filter(table_id=int(table)) if table.isdigit() else queryset
+        table = query_id(self.request, "table")
+        return queryset.filter(table_id=table) if table else queryset
 
     @extend_schema(
         methods=["GET"],

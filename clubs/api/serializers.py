@@ -11,6 +11,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from rest_framework import serializers
 
+from clubs.inputs import REASON_MAX_LENGTH
 from clubs.models import Club, Member, Membership, Role, RuleProfileName, Season
 
 
@@ -61,8 +62,9 @@ class MemberSerializer(serializers.ModelSerializer):
     memberships = MembershipBriefSerializer(
         source="club_memberships", many=True, read_only=True, help_text="Roles in this club."
     )
-    email = serializers.EmailField(
-        required=False, read_only=True, help_text="Organisers and secretaries only."
+    # A CharField: an email address or empty (an EmailField would document an address only).
+    email = serializers.CharField(
+        required=False, read_only=True, help_text="Organisers and secretaries only (may be empty)."
     )
     phone = serializers.CharField(
         required=False, read_only=True, help_text="Organisers and secretaries only."
@@ -129,7 +131,7 @@ class MemberImportSerializer(serializers.Serializer):
 
 class MemberImportRowSerializer(serializers.Serializer):
     line = serializers.IntegerField(help_text="The CSV line (1 is the header).")
-    reason = serializers.CharField()
+    reason = serializers.CharField(max_length=REASON_MAX_LENGTH)
 
 
 class MemberImportReportSerializer(serializers.Serializer):

@@ -10,6 +10,7 @@ from __future__ import annotations
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from clubs.inputs import REASON_MAX_LENGTH
 from clubs.models import ClubNight, HandCorrection, HandRecord, RubberRecord, RubberTable
 from clubs.rubbers import rubber_state
 from clubs.rulings import ruling_text
@@ -26,6 +27,9 @@ class HandSerializer(serializers.ModelSerializer):
     honours_side = serializers.CharField(read_only=True, help_text=SIDE_HELP)
     revoke_side = serializers.CharField(read_only=True, help_text=SIDE_HELP)
     revoke_penalty = serializers.CharField(
+        read_only=True, help_text="take_tricks, deduct, add or empty"
+    )
+    other_revoke_penalty = serializers.CharField(
         read_only=True, help_text="take_tricks, deduct, add or empty"
     )
     trump = serializers.CharField(read_only=True, help_text="S, H, D, C or empty (no deal)")
@@ -319,7 +323,9 @@ class HandCorrectionSerializer(serializers.ModelSerializer):
 class HandCorrectSerializer(serializers.Serializer):
     """A correction: the reason, and only the facts that change."""
 
-    reason = serializers.CharField(help_text="Why the hand is corrected (required).")
+    reason = serializers.CharField(
+        max_length=REASON_MAX_LENGTH, help_text="Why the hand is corrected (required)."
+    )
     ns_tricks = serializers.IntegerField(required=False, min_value=0)
     honours_side = serializers.CharField(required=False, allow_blank=True, help_text=SIDE_HELP)
     honours_count = serializers.IntegerField(required=False)

@@ -14,15 +14,15 @@ from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import ValidationError
-from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
 from rest_framework.permissions import SAFE_METHODS
 from rest_framework.response import Response
 
 from clubs import club_settings, services
 from clubs.api import serializers as s
 from clubs.api.access import CLUB_SLUG, ClubScoped, ClubSettingsPermission
+from clubs.api.inputs import FormParser, JSONParser, MultiPartParser
 from clubs.errors import ClubError, MemberImportRefused
-from clubs.models import Club, Member, Membership, Season
+from clubs.models import Club, Member, Membership, Role, Season
 from clubs.permissions import Action, IsClubSecretary, can, can_edit_person
 
 DETAIL = OpenApiResponse(s.DetailSerializer, "Refused, with the reason in `detail`")
@@ -235,8 +235,10 @@ class MembershipViewSet(
 
     def perform_create(self, serializer) -> None:
         try:
+            # A role left out is the model's default (a player), as the schema says.
+            data = {"role": Role.PLAYER} | serializer.validated_data
             serializer.instance = services.membership_add(
-                club=self.get_club(), by=self.request.user, **serializer.validated_data
+                club=self.get_club(), by=self.request.user, **data
             )
         except ClubError as error:
             raise bad_request(error) from error

@@ -21,6 +21,7 @@ from rest_framework.response import Response
 
 from clubs.api import serializers_nights as s
 from clubs.api.access import CLUB_SLUG, ClubScoped, SeatedAtTable
+from clubs.api.inputs import query_id
 from clubs.api.views import bad_request
 from clubs.errors import ClubError, HandConflict
 from clubs.idempotency import HEADER, idempotent
@@ -33,9 +34,10 @@ from engine.cards import Seat
 
 
 def _filter_by(queryset, request, param: str, field: str):
-    """``queryset`` narrowed to ``?param=<id>`` when the request gives a number."""
-    value = request.query_params.get(param, "")
-    return queryset.filter(**{field: int(value)}) if value.isdigit() else queryset
+    """``queryset`` narrowed to ``?param=<id>`` when the request gives one (400 when it is
+    not an id)."""
+    value = query_id(request, param)
+    return queryset.filter(**{field: value}) if value else queryset
 
 
 def _id_filter(name: str, what: str) -> OpenApiParameter:

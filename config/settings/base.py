@@ -78,6 +78,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Before anything reads a body: a request declaring more than REQUEST_BODY_LIMIT is a 413.
+    "config.middleware.RequestBodyLimitMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -246,14 +248,26 @@ CELERY_BEAT_SCHEDULE = {
     "scoring-standings-sweep": {"task": "scoring.standings_sweep", "schedule": 30.0},
 }
 
+# The largest request body, pages and API alike (bytes; 413 above it): Django's default
+# form cap, 2.5 MB, unless REQUEST_BODY_LIMIT says otherwise. See docs/security.md.
+REQUEST_BODY_LIMIT = int(os.environ.get("REQUEST_BODY_LIMIT", str(2_621_440)))
+
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
         "clubs.tokens.ApiTokenAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
+    # DRF's parsers within the body cap, a nesting limit and the text rules (clubs.inputs).
+    "DEFAULT_PARSER_CLASSES": [
+        "clubs.api.inputs.JSONParser",
+        "clubs.api.inputs.FormParser",
+        "clubs.api.inputs.MultiPartParser",
+    ],
+    # Input refusals as {"detail": …, "field": …} (400).
+    "EXCEPTION_HANDLER": "clubs.api.inputs.api_exception_handler",
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
-    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
+    "DEFAULT_PAGINATION_CLASS": "clubs.api.inputs.Pagination",
     "PAGE_SIZE": 100,
 }
 #: The release, for the API schema, /healthz and the files Tenace writes (from config).
@@ -269,6 +283,11 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     # Two "source" fields with different choices (a board set's, a result's): named apart.
+    # Every operation documents its refusals (400/401/403/404/409/413) with one Error shape.
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "config.api_schema.document_refusals",
+    ],
     "ENUM_NAME_OVERRIDES": {
         "BoardSetSourceEnum": "tournaments.models.BoardSet.Source",
         "ResultSourceEnum": "scoring.models.ResultSource",

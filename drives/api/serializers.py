@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from clubs.inputs import REASON_MAX_LENGTH
 from drives.models import Drive, DriveCut, DriveEntry, DriveEntryCorrection, DrivePlayer
 
 
@@ -96,7 +97,7 @@ class DriveCorrectionInSerializer(serializers.Serializer):
     table = serializers.IntegerField(min_value=1, max_value=1000)
     tricks_a = serializers.IntegerField(min_value=0, max_value=13)
     tricks_b = serializers.IntegerField(min_value=0, max_value=13)
-    reason = serializers.CharField()
+    reason = serializers.CharField(max_length=REASON_MAX_LENGTH)
 
 
 class DriveCorrectionSerializer(serializers.ModelSerializer):

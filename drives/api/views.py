@@ -201,7 +201,7 @@ class DriveViewSet(
         parameters=[OpenApiParameter("player_id", int, OpenApiParameter.PATH)],
         responses={200: s.DrivePlayerSerializer, 204: None, 400: BAD, 403: DENIED, 404: MISSING},
     )
-    @action(detail=True, methods=["post"], url_path=r"players/(?P<player_id>[0-9]+)/leave")
+    @action(detail=True, methods=["post"], url_path=r"players/(?P<player_id>[0-9]{1,19})/leave")
     def player_leave(self, request, pk=None, player_id=None):
         drive = self.get_object()
         player = DrivePlayer.objects.filter(drive=drive, pk=int(player_id)).first()

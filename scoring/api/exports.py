@@ -27,13 +27,11 @@ from rest_framework.decorators import action
 from rest_framework.negotiation import BaseContentNegotiation
 from rest_framework.renderers import BaseRenderer, JSONRenderer
 
+from clubs.inputs import InputError, parse_id
 from scoring import exports
 from scoring.formats.usebio import USEBIO_VERSIONS
 from scoring.release import sessions_results_visible
 from tournaments.models import Session, Tournament
-
-#: The largest id a database key holds (bigint); larger ones are no such thing.
-_MAX_ID = 2**63 - 1
 
 
 class _FileRenderer(BaseRenderer):
@@ -97,8 +95,11 @@ def _refusal(status: int, detail: str) -> JsonResponse:
 
 
 def _id(pk) -> int | None:
-    text = str(pk)
-    return int(text) if text.isascii() and text.isdigit() and 0 < int(text) <= _MAX_ID else None
+    """The path's id, or None when it is no id at all (then no such session or event)."""
+    try:
+        return parse_id(str(pk), "id")
+    except InputError:
+        return None
 
 
 class _ResultsFiles(viewsets.ViewSet):

@@ -8,7 +8,7 @@ import copy
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from scoring.checks import ResultInput
+from scoring.checks import PLAY_RECORD_MAX_LENGTH, ResultInput, validate_play_record
 from scoring.models import Adjusted, Result, ResultKind, ResultVersion
 
 
@@ -91,7 +91,14 @@ class ResultFieldsSerializer(serializers.Serializer):
     ns_tricks = serializers.IntegerField(required=False, allow_null=True)
     adjusted_ns = AdjustedField(required=False, default="")
     adjusted_ew = AdjustedField(required=False, default="")
-    play_record = serializers.CharField(required=False, allow_blank=True, default="")
+    play_record = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        default="",
+        max_length=PLAY_RECORD_MAX_LENGTH,
+        validators=[validate_play_record],
+        help_text="The cards played in order (at most 52), e.g. “AS KS 10D 2C”",
+    )
     claim = serializers.CharField(required=False, allow_blank=True, default="", max_length=8)
     revoke_side = serializers.ChoiceField(
         choices=[("", ""), ("NS", "NS"), ("EW", "EW")], required=False, default=""
@@ -157,3 +164,62 @@ class ResultVersionSerializer(serializers.ModelSerializer):
 class ImportSerializer(serializers.Serializer):
     section = serializers.IntegerField()
     file = serializers.FileField()
+
+
+class StandingRowSerializer(serializers.Serializer):
+    """One pair (or player) in a field of the standings, as the snapshot stores it."""
+
+    entry = serializers.IntegerField(help_text="The entry's id")
+    number = serializers.IntegerField(help_text="The pair's number in the section")
+    name = serializers.CharField()
+    rank = serializers.IntegerField()
+    rank_label = serializers.CharField(help_text="The rank as shown, e.g. 3= for a tie")
+    total = serializers.FloatField(help_text="Matchpoints, tricks or ± average")
+    percentage = serializers.FloatField(allow_null=True)
+    boards = serializers.IntegerField(help_text="Boards scored")
+
+
+class StandingsFieldSerializer(serializers.Serializer):
+    name = serializers.CharField(help_text="NS or EW (two fields), or empty (one field)")
+    rows = StandingRowSerializer(many=True)
+
+
+class TravellerRowSerializer(serializers.Serializer):
+    """One table's result on a board, with the points it scored."""
+
+    result = serializers.IntegerField(help_text="The result's id")
+    round = serializers.IntegerField()
+    table = serializers.IntegerField()
+    ns = serializers.IntegerField(help_text="The NS entry's id")
+    ew = serializers.IntegerField(help_text="The EW entry's id")
+    kind = serializers.CharField(help_text="played, adjusted or not_played")
+    ns_tricks = serializers.IntegerField(allow_null=True)
+    ns_score = serializers.IntegerField(allow_null=True)
+    ew_score = serializers.IntegerField(allow_null=True)
+    adjusted = serializers.CharField(help_text="e.g. A+/A- for an adjusted score, else empty")
+    status = serializers.CharField(help_text="entered, confirmed or disputed")
+    ns_points = serializers.FloatField(allow_null=True)
+    ew_points = serializers.FloatField(allow_null=True)
+    ns_percentage = serializers.FloatField(allow_null=True)
+    ew_percentage = serializers.FloatField(allow_null=True)
+
+
+class StandingsSerializer(serializers.Serializer):
+    """The newest standings snapshot of a section (``version`` 0 and no rows before the
+    first result)."""
+
+    version = serializers.IntegerField(help_text="Changes to the section's results so far")
+    computed_at = serializers.DateTimeField(required=False)
+    section = serializers.IntegerField(required=False)
+    method = serializers.CharField(
+        required=False, help_text="matchpoints, compass, total_tricks or teams"
+    )
+    results = serializers.IntegerField(required=False, help_text="Results counted")
+    waiting = serializers.IntegerField(required=False, help_text="Waiting for EW to confirm")
+    disputed = serializers.IntegerField(required=False)
+    fields = StandingsFieldSerializer(many=True)
+    boards = serializers.DictField(
+        child=TravellerRowSerializer(many=True),
+        required=False,
+        help_text="Each board's traveller, by board number",
+    )

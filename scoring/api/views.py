@@ -20,6 +20,8 @@ from rest_framework.authentication import SessionAuthentication
 from rest_framework.decorators import action
 from rest_framework.response import Response
 
+from clubs.api.inputs import query_id
+from clubs.inputs import parse_id
 from scoring import selectors
 from scoring.access import Refusal, director_refusal, entry_check, import_refusal
 from scoring.api.auth import ResultTokenAuthentication
@@ -31,6 +33,7 @@ from scoring.api.serializers import (
     ResultEntrySerializer,
     ResultSerializer,
     ResultVersionSerializer,
+    StandingsSerializer,
     result_input_from,
 )
 from scoring.errors import CodeLocked, ResultConflict, ScoringError
@@ -154,8 +157,8 @@ class ResultViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
         boards whose travellers the reader may see (:mod:`tournaments.visibility`: every
         board for the event's directors, a pair's played boards for its players)."""
         queryset = selectors.results_for_api()
-        section_id = self.request.query_params.get("section", "")
-        section = selectors.section_get(int(section_id)) if section_id.isdigit() else None
+        section_id = query_id(self.request, "section")
+        section = selectors.section_get(section_id) if section_id else None
         if section is not None:
             queryset = queryset.filter(section_id=section.pk)
             numbers = section_board_numbers_visible(self.request.user, section)
@@ -261,7 +264,7 @@ class ResultViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
         return Response(ResultSerializer(selectors.results_for_api().get(pk=pk)).data)
 
     @extend_schema(responses={200: ResultVersionSerializer(many=True)})
-    @action(detail=True, methods=["get"])
+    @action(detail=True, methods=["get"], pagination_class=None)
     def versions(self, request, pk=None):
         result = self._visible(pk)
         rows = result.versions.select_related("by").order_by("number")
@@ -314,10 +317,11 @@ class StandingsViewSet(viewsets.ViewSet):
 
     @extend_schema(
         parameters=[OpenApiParameter("id", int, OpenApiParameter.PATH, description="Section id")],
-        responses={200: inline_serializer("Standings", {"version": serializers.IntegerField()})},
+        responses={200: StandingsSerializer},
     )
     def retrieve(self, request, pk=None):
-        section = selectors.section_get(int(pk)) if str(pk).isdigit() else None
+        section_id = parse_id(pk, "id")
+        section = selectors.section_get(section_id) if section_id else None
         if section is None:
             return Response({"detail": _("No such section.")}, status=status.HTTP_404_NOT_FOUND)
         if not selectors.standings_visible(request.user, section):

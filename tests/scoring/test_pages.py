@@ -157,15 +157,37 @@ def test_secretary_traveller_grid_enters_a_whole_board_in_one_post(client, club,
 
 
 @pytest.mark.django_db
-def test_secretary_grid_reports_a_bad_cell_and_keeps_the_good_ones(client, club, secretary):
+def test_secretary_grid_with_a_bad_cell_stores_nothing_and_marks_the_cell(client, club, secretary):
     scheduled = mitchell_section(tables=3, club=club)
     client.force_login(secretary)
     url = f"/results/sections/{scheduled.section.pk}/enter/boards/1/"
     rows = client.get(url).context["rows"]
     names = [f"cell-{r['line'].board_play_id}" for r in rows]
-    page = client.post(url, {names[0]: "7", names[1]: "15"}).content.decode()
-    assert "NS cannot take 15 tricks" in page
-    assert Result.objects.count() == 1
+    response = client.post(url, {names[0]: "7", names[1]: "15", names[2]: "NP"})
+    assert response.status_code == 400
+    assert Result.objects.count() == 0  # all or nothing: the good cells are not stored either
+    page = response.content.decode()
+    assert "Nothing was saved" in page and "NS cannot take 15 tricks" in page
+    # what was typed is kept, and only the bad cell is marked, its reason beside it
+    assert f'name="{names[0]}" value="7"' in page and f'name="{names[2]}" value="NP"' in page
+    bad = page.split(f'name="{names[1]}"')[1].split(">")[0]
+    assert 'value="15"' in bad and 'aria-invalid="true"' in bad
+    assert page.count('aria-invalid="true"') == 1
+    # corrected, the whole board goes in at once
+    assert client.post(url, {names[0]: "7", names[1]: "5", names[2]: "NP"}).status_code == 302
+    assert Result.objects.count() == 3
+
+
+@pytest.mark.django_db
+def test_a_phone_round_with_a_bad_cell_stores_none_of_its_boards(client, seated):
+    scheduled, ns_user, _ew = seated
+    client.force_login(ns_user)
+    url = f"/results/sections/{scheduled.section.pk}/tables/1/rounds/1/"
+    rows = client.get(url).context["rows"]
+    names = [f"cell-{r['line'].board_play_id}" for r in rows]
+    page = client.post(url, {"idempotency_key": "bad", names[0]: "8", names[1]: "14"})
+    assert "NS cannot take 14 tricks" in page.content.decode()
+    assert Result.objects.count() == 0
 
 
 @pytest.mark.django_db

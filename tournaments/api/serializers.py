@@ -131,7 +131,7 @@ class BoardSetCreateSerializer(serializers.Serializer):
     pbn = serializers.CharField(
         required=False, help_text="A PBN file's text; instead of count/seed"
     )
-    trump_scheme = serializers.CharField(required=False, default="hdsc")
+    trump_scheme = serializers.CharField(required=False, default="hdsc", max_length=10)
     dealer_rule = serializers.ChoiceField(
         choices=["file", "number"],
         required=False,
@@ -139,7 +139,7 @@ class BoardSetCreateSerializer(serializers.Serializer):
         help_text="PBN import: each board's dealer from the file's [Dealer] (the number's "
         "where it has none), or always from the board number",
     )
-    name = serializers.CharField(required=False, allow_blank=True, default="")
+    name = serializers.CharField(required=False, allow_blank=True, default="", max_length=80)
 
 
 class DealerNoteSerializer(serializers.Serializer):
@@ -178,13 +178,14 @@ class WithdrawSerializer(serializers.Serializer):
 class SubstituteSerializer(serializers.Serializer):
     position = serializers.IntegerField(min_value=1, max_value=2)
     member = serializers.IntegerField(required=False, allow_null=True)
-    guest = serializers.CharField(required=False, allow_blank=True, default="")
+    guest = serializers.CharField(required=False, allow_blank=True, default="", max_length=80)
     reason = serializers.CharField(max_length=200)
 
 
 class StatusSerializer(serializers.Serializer):
     status = serializers.CharField(
-        help_text="The status to move to: draft, ready, running, finished, released, closed."
+        max_length=20,
+        help_text="The status to move to: draft, ready, running, finished, released, closed.",
     )
     reason = serializers.CharField(
         max_length=200, required=False, allow_blank=True, default="", help_text="Kept with it."

@@ -15,6 +15,8 @@ from rest_framework.exceptions import ValidationError
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from clubs.api.inputs import body_id, query_id
+from clubs.inputs import parse_int
 from clubs.models import Club, Member
 from clubs.permissions import Action, IsClubOrganiser, can, require
 from tournaments import lifecycle, readiness, schedule, selectors, services, visibility
@@ -65,12 +67,11 @@ class TournamentViewSet(
 
     def get_queryset(self):
         qs = super().get_queryset()
-        club = self.request.query_params.get("club")
-        return qs.filter(club_id=club) if club and club.isdigit() else qs
+        club = query_id(self.request, "club")
+        return qs.filter(club_id=club) if club else qs
 
     def get_permission_club(self, request: Request) -> int | None:
-        club = request.data.get("club")
-        return int(club) if str(club).isdigit() else None
+        return body_id(request, "club")
 
     def perform_create(self, serializer) -> None:
         data = dict(serializer.validated_data)
@@ -227,22 +228,21 @@ class SectionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.
         return obj.session.tournament.club_id
 
     @extend_schema(
-        parameters=[OpenApiParameter("boards", int), OpenApiParameter("minutes", int)],
-        responses=OpenApiTypes.OBJECT,
+        parameters=[
+            OpenApiParameter("boards", int, description="Boards available (1–200)"),
+            OpenApiParameter("minutes", int, description="Minutes available (1–1440)"),
+        ],
+        responses={200: {"type": "array", "items": {"type": "object"}}},
     )
     @action(detail=True, methods=["get"])
     def suggestions(self, request: Request, pk: str) -> Response:
         section = self.get_object()
         entries = Entry.objects.filter(section=section, withdrawn=False).count()
 
-        def number(name: str) -> int | None:
-            value = request.query_params.get(name, "")
-            return int(value) if value.isdigit() else None
-
         options = schedule.suggestions(
             entries=entries,
-            boards=number("boards"),
-            minutes=number("minutes"),
+            boards=parse_int(request.query_params.get("boards"), "boards", min=1, max=200),
+            minutes=parse_int(request.query_params.get("minutes"), "minutes", min=1, max=24 * 60),
             individual=section.session.tournament.individual,
         )
         return Response(
@@ -303,15 +303,15 @@ class EntryViewSet(
 
     def get_queryset(self):
         qs = super().get_queryset()
-        section = self.request.query_params.get("section")
-        return qs.filter(section_id=section) if section and section.isdigit() else qs
+        section = query_id(self.request, "section")
+        return qs.filter(section_id=section) if section else qs
 
     def get_object_club(self, obj: Entry) -> int:
         return obj.section.session.tournament.club_id
 
     def get_permission_club(self, request: Request) -> int | None:
-        section = request.data.get("section")
-        if not str(section).isdigit():
+        section = body_id(request, "section")
+        if section is None:
             return None
         row = (
             Section.objects.filter(pk=section)
@@ -397,8 +397,7 @@ class BoardSetViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets
         return board_set
 
     def get_permission_club(self, request: Request) -> int | None:
-        club = request.data.get("club")
-        return int(club) if str(club).isdigit() else None
+        return body_id(request, "club")
 
     @extend_schema(request=s.BoardSetCreateSerializer, responses={201: s.BoardSetCreatedSerializer})
     def create(self, request: Request) -> Response:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from clubs.inputs import REASON_MAX_LENGTH
 from variants.models import VariantHand, VariantHandCorrection, VariantHandLine, VariantTable
 from variants.selectors import seat_totals
 from variants.verdict import HandEntry
@@ -85,7 +86,7 @@ class VariantTableCreateSerializer(serializers.Serializer):
     game = serializers.ChoiceField(
         choices=["solo", "colour", "bid", "minnesota", "knockout", "exact"]
     )
-    preset = serializers.CharField(required=False, allow_blank=True, default="")
+    preset = serializers.CharField(required=False, allow_blank=True, default="", max_length=32)
     members = serializers.ListField(
         child=serializers.IntegerField(),
         min_length=2,
@@ -103,8 +104,10 @@ class VariantHandEntrySerializer(serializers.Serializer):
     ``variants.verdict.HandEntry`` for which fields each game reads."""
 
     number = serializers.IntegerField(min_value=1)
-    calls = serializers.ListField(child=serializers.CharField(), required=False, default=list)
-    contract = serializers.CharField(required=False, allow_blank=True, default="")
+    calls = serializers.ListField(
+        child=serializers.CharField(max_length=20), required=False, default=list, max_length=100
+    )
+    contract = serializers.CharField(required=False, allow_blank=True, default="", max_length=40)
     declarer = serializers.IntegerField(
         required=False, allow_null=True, default=None, min_value=0, max_value=7
     )
@@ -150,7 +153,7 @@ class VariantHandEntrySerializer(serializers.Serializer):
 
 class VariantCorrectSerializer(VariantHandEntrySerializer):
     number = serializers.IntegerField(required=False)
-    reason = serializers.CharField()
+    reason = serializers.CharField(max_length=REASON_MAX_LENGTH)
 
 
 class VariantCorrectionSerializer(serializers.ModelSerializer):

@@ -7,13 +7,14 @@ from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
-from rest_framework import mixins, serializers, status, viewsets
+from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import ValidationError
 from rest_framework.permissions import SAFE_METHODS
 from rest_framework.response import Response
 
 from clubs.api.access import CLUB_SLUG, ClubScoped
+from clubs.api.inputs import query_id
 from clubs.errors import ClubError, HandConflict
 from clubs.models import ClubNight, Member
 from clubs.permissions import Action, ClubPermission, IsClubOrganiser, IsClubSecretary, can
@@ -27,15 +28,8 @@ FORBIDDEN = OpenApiResponse(s.VariantDetailSerializer, description="Not allowed 
 MISSING = OpenApiResponse(s.VariantDetailSerializer, description="No such row in this club")
 
 
-class _Filter(serializers.Serializer):
-    night = serializers.IntegerField(required=False, min_value=1)
-    table = serializers.IntegerField(required=False, min_value=1)
-
-
 def _filter_value(request, name: str) -> int | None:
-    body = _Filter(data={name: request.query_params[name]} if name in request.query_params else {})
-    body.is_valid(raise_exception=True)
-    return body.validated_data.get(name)
+    return query_id(request, name)
 
 
 class SeatedAtVariantTable(ClubPermission):
