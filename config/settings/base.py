@@ -21,6 +21,7 @@ from pathlib import Path
 import dj_database_url
 import dj_email_url
 from django.utils.translation import gettext_lazy as _
+from kombu import Queue
 
 from config import __version__
 
@@ -228,6 +229,14 @@ CELERY_TASK_TIME_LIMIT = 300
 CELERY_TASK_SOFT_TIME_LIMIT = 240
 CELERY_RESULT_EXPIRES = 3600
 CELERY_TASK_DEFAULT_QUEUE = os.environ.get("TENACE_CELERY_QUEUE", "tenace")
+# The double-dummy solver (seconds per board set) has a queue of its own, so that a
+# standings recompute never waits behind it (bench/README.md, "Live standings"). A worker
+# started without -Q consumes both; a big event runs one worker per queue.
+TENACE_ANALYSIS_QUEUE = os.environ.get(
+    "TENACE_ANALYSIS_QUEUE", f"{CELERY_TASK_DEFAULT_QUEUE}-analysis"
+)
+CELERY_TASK_QUEUES = [Queue(CELERY_TASK_DEFAULT_QUEUE), Queue(TENACE_ANALYSIS_QUEUE)]
+CELERY_TASK_ROUTES = {"scoring.board_set_analyse": {"queue": TENACE_ANALYSIS_QUEUE}}
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
