@@ -12,10 +12,13 @@ import os
 import threading
 import time
 
+from asgiref.sync import sync_to_async
 from django.core.exceptions import PermissionDenied
+from django.core.handlers.asgi import ASGIRequest
 from django.http import (
     Http404,
     HttpResponse,
+    HttpResponseBadRequest,
     HttpResponseNotModified,
     JsonResponse,
     StreamingHttpResponse,
@@ -25,7 +28,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from clubs.permissions import Action, can
-from scoring import live, selectors
+from scoring import live, selectors, streams
 from scoring.presenters import (
     board_view,
     entry_card,
@@ -34,8 +37,11 @@ from scoring.presenters import (
     travellers_view,
 )
 
-#: Seconds one event stream stays open, and how often it looks for a new version.
+#: Seconds one event stream stays open (WSGI), and how often it looks for a new version.
 STREAM_SECONDS = 25
+#: Seconds one event stream stays open under ASGI (it holds no thread: the longer, the fewer
+#: reconnections, during which a page hears nothing for the browser's retry second).
+ASGI_STREAM_SECONDS = 300
 STREAM_TICK = 0.2
 #: Event streams one web process serves at once. Under WSGI each open stream holds a worker
 #: thread, so beyond this many the page is told (204) to poll the version instead, and
@@ -139,19 +145,37 @@ class _Stream:
             _streams.release()
 
 
+def _stream_seconds(request, longest: float) -> float | None:
+    """``?seconds=n`` (0 ≤ n; at most ``longest``); ``longest`` when absent; None when bad."""
+    value = request.GET.get("seconds")
+    if value is None:
+        return longest
+    if not value.isdigit():
+        return None
+    return min(int(value), longest)
+
+
 @require_GET
-def standings_stream(request, section_id: int) -> StreamingHttpResponse:
-    """Server-sent events: the published version now, then each new one, for a while; 204
-    (poll instead) when this process already serves its share of streams."""
-    _visible_section(request, section_id)
-    if not _streams.acquire(blocking=False):
+async def standings_stream(request, section_id: int) -> HttpResponse:
+    """Server-sent events: the published version now, then each new one, for a while.
+
+    Under ASGI (``uvicorn config.asgi:application``) an open page is a coroutine woken by
+    the process's Redis subscription (:mod:`scoring.streams`) and stays open
+    ``ASGI_STREAM_SECONDS``. Under WSGI each stream holds a thread, so a process serves
+    ``STREAMS_PER_PROCESS`` of them and answers 204 (poll instead) beyond. Bad parameters are
+    refused (400) before anything is looked up or held."""
+    is_asgi = isinstance(request, ASGIRequest)
+    seconds = _stream_seconds(request, ASGI_STREAM_SECONDS if is_asgi else STREAM_SECONDS)
+    if seconds is None:
+        return HttpResponseBadRequest(_("seconds must be a whole number."))
+    await sync_to_async(_visible_section)(request, section_id)
+    if is_asgi:
+        content = streams.events(section_id, seconds)
+    elif _streams.acquire(blocking=False):
+        content = _Stream(_events(section_id, seconds))
+    else:
         return HttpResponse(status=204)
-    seconds = STREAM_SECONDS
-    if request.GET.get("seconds", "").isdigit():
-        seconds = min(int(request.GET["seconds"]), STREAM_SECONDS)
-    response = StreamingHttpResponse(
-        _Stream(_events(section_id, seconds)), content_type="text/event-stream"
-    )
+    response = StreamingHttpResponse(content, content_type="text/event-stream")
     response["Cache-Control"] = "no-cache"
     response["X-Accel-Buffering"] = "no"
     return response
