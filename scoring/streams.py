@@ -25,6 +25,7 @@ from collections.abc import AsyncIterator
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
+from django.db import connection
 
 from scoring import live
 
@@ -121,6 +122,21 @@ def hub() -> Hub:
     return found
 
 
+def connection_release() -> None:
+    """Give this thread's database connection back (to the pool, under ASGI) once a stream's
+    synchronous work is done: the stream itself may stay open for minutes. Not inside a
+    transaction (a test's)."""
+    if not connection.in_atomic_block:
+        connection.close()
+
+
+def _published(section_id: int) -> int:
+    try:
+        return live.published_version(section_id)
+    finally:
+        connection_release()
+
+
 def _event(version: int) -> str:
     return f"event: version\ndata: {version}\n\n"
 
@@ -129,7 +145,7 @@ async def events(section_id: int, seconds: float) -> AsyncIterator[str]:
     """The stream's text: the published version now, then each newer one, for ``seconds``."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + seconds
-    published = sync_to_async(live.published_version)
+    published = sync_to_async(_published)
     yield "retry: 1000\n\n"
     if not settings.REDIS_URL:
         sent = -1
@@ -155,7 +171,8 @@ async def events(section_id: int, seconds: float) -> AsyncIterator[str]:
             if left <= 0:
                 return
             try:
-                await asyncio.wait_for(waiting.wait(), timeout=min(left, KEEPALIVE))
+                async with asyncio.timeout(min(left, KEEPALIVE)):  # no task per wait
+                    await waiting.wait()
             except TimeoutError:
                 if deadline - loop.time() > 0:
                     yield ": keepalive\n\n"

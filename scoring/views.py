@@ -155,6 +155,13 @@ def _stream_seconds(request, longest: float) -> float | None:
     return min(int(value), longest)
 
 
+def _stream_allowed(request, section_id: int) -> None:
+    try:
+        _visible_section(request, section_id)
+    finally:
+        streams.connection_release()
+
+
 @require_GET
 async def standings_stream(request, section_id: int) -> HttpResponse:
     """Server-sent events: the published version now, then each new one, for a while.
@@ -168,7 +175,7 @@ async def standings_stream(request, section_id: int) -> HttpResponse:
     seconds = _stream_seconds(request, ASGI_STREAM_SECONDS if is_asgi else STREAM_SECONDS)
     if seconds is None:
         return HttpResponseBadRequest(_("seconds must be a whole number."))
-    await sync_to_async(_visible_section)(request, section_id)
+    await sync_to_async(_stream_allowed)(request, section_id)
     if is_asgi:
         content = streams.events(section_id, seconds)
     elif _streams.acquire(blocking=False):

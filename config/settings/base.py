@@ -133,6 +133,17 @@ else:
     _options["options"] = " ".join(
         filter(None, [_options.get("options", ""), "-c plan_cache_mode=force_generic_plan"])
     )
+    # ``DATABASE_POOL=n``: psycopg's pool of at most n connections per process instead of a
+    # connection per thread. The ASGI entry point turns it on (config/asgi.py): there every
+    # request's synchronous part runs in a thread of its own, so connections would not be
+    # reused and their number would follow the requests in flight.
+    if os.environ.get("DATABASE_POOL"):
+        _options["pool"] = {
+            "min_size": 1,
+            "max_size": int(os.environ["DATABASE_POOL"]),
+            "timeout": 10,
+        }
+        DATABASES["default"]["CONN_MAX_AGE"] = 0
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_USER_MODEL = "clubs.User"
