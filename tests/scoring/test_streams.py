@@ -27,6 +27,12 @@ def _forget_live_keys():
 
     def forget():
         keys = [k.format(n) for k in (live.QUEUED_KEY, live.PUBLISHED_KEY) for n in range(1, 200)]
+        keys += [
+            views.FRAGMENT_KEY.format(n, v, language)
+            for n in range(1, 200)
+            for v in range(5)
+            for language in ("en", "es", "cs")
+        ]
         cache.delete_many(keys)
 
     forget()
@@ -150,16 +156,35 @@ def test_pub_sub_messages_are_parsed_strictly():
 def test_a_pages_refresh_costs_the_same_queries_for_3_and_12_tables(
     client, django_assert_num_queries
 ):
-    """The fragment the page fetches on each new version: one query for the section, one for
-    the snapshot, whatever the section's size; the stream's start one (the section)."""
+    """The fragment the page fetches on each new version: rendered once per version and
+    language (the section and the snapshot: 2 queries, whatever the section's size), then
+    from the cache (the section only); the stream's start costs one query (the section)."""
     for tables in (3, 12):
         scheduled = mitchell_section(tables=tables, released=True)
         _record(scheduled, 1, 1, 1, 9)
         standings_publish(section_id=scheduled.section.pk)
         base = f"/results/sections/{scheduled.section.pk}/standings/"
-        client.get(base + "fragment/")  # the session and the translations loaded once
+        client.get(f"/results/sections/{scheduled.section.pk}/standings/version/")
         with django_assert_num_queries(2):
-            assert client.get(base + "fragment/").status_code == 200
+            first = client.get(base + "fragment/")
+        with django_assert_num_queries(1):
+            again = client.get(base + "fragment/")
+        assert first.content == again.content and b'data-version="1"' in first.content
         with django_assert_num_queries(1):
             response = client.get(base + "stream/?seconds=0")
             assert b"data: 1" in b"".join(response.streaming_content)
+
+
+@pytest.mark.django_db
+def test_the_cached_fragment_follows_the_new_version_and_the_language(client):
+    scheduled = mitchell_section(tables=3, released=True)
+    _record(scheduled, 1, 1, 1, 9)
+    standings_publish(section_id=scheduled.section.pk)
+    url = f"/results/sections/{scheduled.section.pk}/standings/fragment/"
+    assert b'data-version="1"' in client.get(url).content
+    _record(scheduled, 1, 2, 3, 9)
+    standings_publish(section_id=scheduled.section.pk)
+    assert b'data-version="2"' in client.get(url).content
+    english = client.get(url).content.decode()
+    spanish = client.get(url, HTTP_ACCEPT_LANGUAGE="es").content.decode()
+    assert "50.00" in english and "50,00" in spanish  # each language's own rendering
