@@ -38,6 +38,8 @@ from pathlib import Path
 PAGES = int(os.environ.get("BENCH_PAGES", "1000"))
 SECONDS = float(os.environ.get("BENCH_SECONDS", "30"))
 CLIENTS = 50
+#: Pages also fetch the table on each new version, as the page's script does.
+FETCH = os.environ.get("BENCH_FETCH") == "1"
 
 
 # --- the pages (a process of their own, started with --pages) -------------------------------
@@ -49,6 +51,8 @@ class Page:
     def __init__(self, port: int, path: str):
         self.port, self.path = port, path
         self.heard: list[tuple[float, int]] = []
+        self.shown: list[tuple[float, int]] = []  # the table fetched (BENCH_FETCH=1)
+        self.fetching = False
         self.streams = 0
         self.refused = 0
         self.polls = 0
@@ -56,6 +60,39 @@ class Page:
     def note(self, version: int) -> None:
         if not self.heard or version > self.heard[-1][1]:
             self.heard.append((time.monotonic(), version))
+            if FETCH and not self.fetching:
+                self.fetching = True
+                asyncio.get_running_loop().create_task(self.refresh(version))
+
+    async def refresh(self, version: int, attempt: int = 0) -> None:
+        """As the page's script: fetch the table; if it shows an older version (the snapshot
+        was still being written), again 250 ms later; one fetch at a time."""
+        try:
+            status, _head, reader, writer = await self.request(
+                self.path + "fragment/", {"HX-Request": "true"}
+            )
+            body = await reader.read()
+            writer.close()
+            marker = body.split(b'data-version="', 1)[-1].split(b'"', 1)[0]
+            got = int(marker) if status == 200 and marker.isdigit() else 0
+            if got >= version:
+                if not self.shown or got > self.shown[-1][1]:
+                    self.shown.append((time.monotonic(), got))
+            elif attempt < 20:
+                await asyncio.sleep(0.25)
+                return await self.refresh(version, attempt + 1)
+        except (OSError, ValueError, IndexError):
+            pass
+        finally:
+            if attempt == 0:
+                self.fetching = False
+        if self.heard[-1][1] > (self.shown[-1][1] if self.shown else 0):
+            self.note_again()
+
+    def note_again(self) -> None:
+        if not self.fetching:
+            self.fetching = True
+            asyncio.get_running_loop().create_task(self.refresh(self.heard[-1][1]))
 
     async def request(self, path: str, headers: dict | None = None):
         reader, writer = await asyncio.open_connection("127.0.0.1", self.port)
@@ -136,7 +173,13 @@ async def pages_main(port: int, path: str, count: int, seconds: float, out: Path
     out.write_text(
         json.dumps(
             [
-                {"heard": p.heard, "streams": p.streams, "refused": p.refused, "polls": p.polls}
+                {
+                    "heard": p.heard,
+                    "shown": p.shown,
+                    "streams": p.streams,
+                    "refused": p.refused,
+                    "polls": p.polls,
+                }
                 for p in pages
             ]
         )
@@ -182,12 +225,13 @@ def web_command(wsgi: bool, port: int) -> list[str]:
     ]
 
 
-def latencies(samples, pages) -> tuple[list[float], int]:
-    """For each (result, page): seconds from the POST to the page hearing its version."""
+def latencies(samples, pages, what: str = "heard") -> tuple[list[float], int]:
+    """For each (result, page): seconds from the POST to the page hearing its version (or,
+    with ``what="shown"``, showing a table that includes it)."""
     found, missing = [], 0
     for page in pages:
-        times = [t for t, _v in page["heard"]]
-        versions = [v for _t, v in page["heard"]]  # increasing: a page keeps the newest
+        times = [t for t, _v in page[what]]
+        versions = [v for _t, v in page[what]]  # increasing: a page keeps the newest
         for sent, version in samples:
             index = max(bisect.bisect_left(times, sent), bisect.bisect_left(versions, version))
             if index < len(times):
@@ -313,6 +357,15 @@ def main() -> None:
             f"p50 {statistics.median(found):.3f} s, p95 {p95:.3f} s (target 1 s), "
             f"max {found[-1]:.3f} s; pairs never seen: {missing}"
         )
+    if FETCH:
+        shown, unseen = latencies(samples, heard, "shown")
+        if shown:
+            p95 = shown[min(len(shown) - 1, 95 * len(shown) // 100)]
+            print(
+                f"POST → its table shown (fetched after the event): p50 "
+                f"{statistics.median(shown):.3f} s, p95 {p95:.3f} s, max {shown[-1]:.3f} s; "
+                f"pairs never shown: {unseen}"
+            )
     print(
         f"CPU seconds during the {elapsed:.0f} s: "
         + ", ".join(f"{name} {seconds:.1f}" for name, seconds in cpu.items())
