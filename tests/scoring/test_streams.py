@@ -188,3 +188,25 @@ def test_the_cached_fragment_follows_the_new_version_and_the_language(client):
     english = client.get(url).content.decode()
     spanish = client.get(url, HTTP_ACCEPT_LANGUAGE="es").content.decode()
     assert "50.00" in english and "50,00" in spanish  # each language's own rendering
+
+
+@pytest.mark.django_db
+@override_settings(REDIS_URL="")
+def test_asgi_streams_take_no_wsgi_slot():
+    """Under ASGI a stream holds no thread: with every WSGI slot taken it still opens."""
+    scheduled = mitchell_section(tables=3, released=True)
+    url = f"/results/sections/{scheduled.section.pk}/standings/stream/?seconds=0"
+    held = 0
+    while views._streams.acquire(blocking=False):
+        held += 1
+
+    async def under_asgi():
+        response = await AsyncClient().get(url)
+        return response.status_code, [chunk async for chunk in response.streaming_content]
+
+    try:
+        status, chunks = async_to_sync(under_asgi)()
+    finally:
+        for _ in range(held):
+            views._streams.release()
+    assert status == 200 and b"event: version\ndata: 0\n\n" in chunks
