@@ -22,6 +22,7 @@ from __future__ import annotations
 import functools
 import logging
 import os
+import time
 from datetime import timedelta
 from urllib.parse import urlparse
 
@@ -36,6 +37,7 @@ logger = logging.getLogger(__name__)
 
 QUEUED_KEY = "scoring:queued:{}"
 PUBLISHED_KEY = "scoring:published:{}"
+STARTED_KEY = "scoring:started:{}"
 #: A queued marker older than this is forgotten (a task lost before it started).
 QUEUED_TTL = 30
 #: Sections whose published standings lag this long behind their data are swept up
@@ -51,6 +53,22 @@ def _sweep_lag() -> timedelta:
 def data_version(section_id: int) -> int:
     """How many changes the section's results have had (its count of result versions)."""
     return ResultVersion.objects.filter(section_id=section_id).count()
+
+
+def recompute_started(section_id: int) -> None:
+    """Note when a recompute of the section started (the next waits for the countdown)."""
+    try:
+        cache.set(STARTED_KEY.format(section_id), time.time(), timeout=60)
+    except Exception:  # noqa: BLE001
+        logger.warning("cache unreachable while noting the recompute of %s", section_id)
+
+
+def recompute_started_at(section_id: int) -> float | None:
+    """When the section's last recompute started (a Unix time), if lately."""
+    try:
+        return cache.get(STARTED_KEY.format(section_id))
+    except Exception:  # noqa: BLE001
+        return None
 
 
 def queued_clear(section_id: int) -> None:
