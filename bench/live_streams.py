@@ -253,7 +253,6 @@ def main() -> None:
         children,
         cpu_seconds,
         plays_of,
-        postgres_pids,
         rss_mb,
         section_ready,
         stack,
@@ -323,7 +322,6 @@ def main() -> None:
             "web": lambda: [web.pid, *children(web.pid)],
             "pages (load generator)": lambda: [pages.pid],
             "standings worker": lambda: [p.pid for p in workers],
-            "postgres (all)": postgres_pids,
         }
         cpu_before = {name: cpu_seconds(pids()) for name, pids in groups.items()}
         threads = [threading.Thread(target=client, args=(i,)) for i in range(CLIENTS)]
