@@ -14,7 +14,7 @@ PORT ?= 8000
 LANGS := -l es -l cs
 MAKEMESSAGES_IGNORE := --ignore=.venv --ignore=var --ignore=bench --ignore=tests --ignore=static
 
-.PHONY: venv venv-run demo test lint purity messages i18n-check compilemessages worker bench gettext serve clean
+.PHONY: venv venv-run demo test lint purity messages i18n-check compilemessages worker bench gettext serve-asgi clean
 
 # Install with uv (itself installed from the package index: it fetches and unpacks in
 # parallel, seconds where pip takes minutes); with pip when uv cannot be had.
@@ -81,6 +81,14 @@ test: venv lint purity i18n-check compilemessages
 
 worker: venv
 	$(BIN)/celery -A config worker -l INFO $(WORKER_ARGS)
+
+# The site under ASGI (uvicorn): what serves a thousand open live standings pages (their
+# event streams need REDIS_URL; without it they look at the version five times a second).
+# Development settings unless DJANGO_SETTINGS_MODULE says otherwise.
+ASGI_WORKERS ?= 2
+serve-asgi: venv-run compilemessages
+	DJANGO_SETTINGS_MODULE=$${DJANGO_SETTINGS_MODULE:-config.settings.local} \
+	  $(BIN)/uvicorn config.asgi:application --host $(HOST) --port $(PORT) --workers $(ASGI_WORKERS)
 
 # Every benchmark, then the side-by-side with the peer library whist-core, which lives in a
 # venv of its own (bench/.venv-peer): it is a yardstick, never a dependency.

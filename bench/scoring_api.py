@@ -97,56 +97,55 @@ def children(pid: int) -> list[int]:
     return [int(p) for p in path.read_text().split()] if path.exists() else []
 
 
+def celery_worker(queue: str, env: dict, log) -> subprocess.Popen:
+    """One Celery worker (solo pool) on ``queue``."""
+    return subprocess.Popen(
+        [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=solo", "-Q", queue]
+        + ["--without-gossip", "--without-mingle", "--without-heartbeat", "-l", "INFO"],
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
+
+
+def gunicorn_command(workers: int, threads: int) -> list[str]:
+    return [
+        sys.executable,
+        "-m",
+        "gunicorn",
+        "config.wsgi",
+        "--workers",
+        str(workers),
+        "--threads",
+        str(threads),
+        "--bind",
+        f"127.0.0.1:{PORT}",
+        "--worker-class",
+        os.environ.get("BENCH_WORKER_CLASS", "gthread"),
+    ]
+
+
 @contextmanager
 def stack(
     workers: int = int(os.environ.get("BENCH_WORKERS", "3")),
     threads: int = int(os.environ.get("BENCH_THREADS", "4")),
+    web_command: list[str] | None = None,
 ):
-    """gunicorn and one Celery worker, with the environment of this process."""
+    """The web server (gunicorn unless ``web_command`` says otherwise), the standings worker
+    and the double-dummy worker (its own queue, as in production), with the environment of
+    this process."""
     env = {**os.environ}
     log = open(ROOT / "var" / "bench-scoring.log", "w")  # noqa: SIM115 - closed below
     web = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "gunicorn",
-            "config.wsgi",
-            "--workers",
-            str(workers),
-            "--threads",
-            str(threads),
-            "--bind",
-            f"127.0.0.1:{PORT}",
-            "--worker-class",
-            os.environ.get("BENCH_WORKER_CLASS", "gthread"),
-        ],
+        web_command or gunicorn_command(workers, threads),
         cwd=ROOT,
         env=env,
         stdout=log,
         stderr=subprocess.STDOUT,
     )
-    worker = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "celery",
-            "-A",
-            "config",
-            "worker",
-            "--pool=solo",
-            "-Q",
-            QUEUE,
-            "--without-gossip",
-            "--without-mingle",
-            "--without-heartbeat",
-            "-l",
-            "WARNING",
-        ],
-        cwd=ROOT,
-        env=env,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-    )
+    worker = celery_worker(QUEUE, env, log)
+    analysis = celery_worker(f"{QUEUE}-analysis", env, log)
     try:
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
@@ -159,9 +158,9 @@ def stack(
                 time.sleep(0.2)
         yield web, worker
     finally:
-        for process in (web, worker):
+        for process in (web, worker, analysis):
             process.send_signal(signal.SIGTERM)
-        for process in (web, worker):
+        for process in (web, worker, analysis):
             try:
                 process.wait(timeout=15)
             except subprocess.TimeoutExpired:

@@ -18,11 +18,13 @@ import http.client
 import json
 import os
 import random
+import re
 import statistics
+import sys
 import threading
 import time
 
-from scoring_api import PORT, Poster, plays_of, section_ready, stack  # noqa: I001
+from scoring_api import PORT, ROOT, Poster, plays_of, section_ready, stack  # noqa: I001
 
 
 class StreamReader(threading.Thread):
@@ -32,26 +34,33 @@ class StreamReader(threading.Thread):
         super().__init__(daemon=True)
         self.path = path
         self.events: list[tuple[float, int]] = []
+        self.connects: list[float] = []
         self.lock = threading.Lock()
         self.stopping = False
 
     def run(self) -> None:
         while not self.stopping:
             try:
+                self.connects.append(time.perf_counter())
                 connection = http.client.HTTPConnection("127.0.0.1", PORT, timeout=40)
                 connection.request("GET", self.path, headers={"Accept": "text/event-stream"})
                 response = connection.getresponse()
                 event = None
+                retry = 0.0
                 while not self.stopping:
-                    line = response.fp.readline()
+                    line = response.readline()  # the chunked body's end is the stream's end
                     if not line:
                         break
+                    if line.startswith(b"retry:"):
+                        retry = int(line.split(b":")[1]) / 1000
                     text = line.decode().strip()
                     if text.startswith("event:"):
                         event = text.split(":", 1)[1].strip()
                     elif text.startswith("data:") and event == "version":
                         with self.lock:
                             self.events.append((time.perf_counter(), int(text.split(":")[1])))
+                connection.close()
+                time.sleep(retry)  # as a browser's EventSource waits before reconnecting
             except OSError:
                 time.sleep(0.1)
 
@@ -69,6 +78,11 @@ def main() -> None:
     from tournaments.models import Tournament
 
     section, token = section_ready()
+    if "--analyse-during" not in sys.argv:
+        # As at an event: the boards are analysed when dealt, before play starts.
+        from scoring.analysis_jobs import board_set_analyse
+
+        board_set_analyse(board_set_id=section.board_set_id)
     Tournament.objects.filter(sessions__sections=section).update(status="released")
     bodies = plays_of(section)
     random.Random(7).shuffle(bodies)
@@ -130,6 +144,42 @@ def main() -> None:
         f"POST → new standings on the open page: p50 {statistics.median(latencies):.3f} s, "
         f"p95 {p95:.3f} s (target 1 s), max {latencies[-1]:.3f} s; never seen: {missing}"
     )
+    where_the_time_goes(samples, reader, began)
+
+
+def where_the_time_goes(samples, reader, began: float) -> None:
+    """The latency by 5-second window of the run, and what the workers spent per task (from
+    their log): a slow window and a long task beside it show what held the recompute up."""
+    windows: dict[int, list[float]] = {}
+    for sent, version in samples:
+        seen = reader.first_at_least(version, sent)
+        if seen is not None:
+            windows.setdefault(int((sent - began) // 5), []).append(seen - sent)
+    late = [(sent, version) for sent, version in samples if reader.first_at_least(version, sent)]
+    late.sort(key=lambda s: s[0] - reader.first_at_least(s[1], s[0]))
+    print(
+        "  slowest: "
+        + ", ".join(
+            f"sent {sent - began:.2f} s, seen {reader.first_at_least(v, sent) - began:.2f} s"
+            for sent, v in late[:3]
+        )
+    )
+    print("  stream (re)connected at: " + ", ".join(f"{t - began:.2f} s" for t in reader.connects))
+    print(
+        "  by window of 5 s: "
+        + ", ".join(f"{5 * w}-{5 * w + 5} s max {max(v):.2f}" for w, v in sorted(windows.items()))
+    )
+    tasks: dict[str, list[float]] = {}
+    for line in (ROOT / "var" / "bench-scoring.log").read_text().splitlines():
+        match = re.search(r"Task ([\w.]+)\[.*succeeded in ([0-9.]+)s", line)
+        if match:
+            tasks.setdefault(match.group(1), []).append(float(match.group(2)))
+    for name, durations in sorted(tasks.items()):
+        durations.sort()
+        print(
+            f"  {name}: {len(durations)} runs, median {statistics.median(durations):.3f} s, "
+            f"max {durations[-1]:.3f} s"
+        )
 
 
 if __name__ == "__main__":

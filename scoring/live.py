@@ -22,10 +22,14 @@ Contract:
 
 from __future__ import annotations
 
+import functools
 import logging
 import os
+import time
 from datetime import UTC, datetime, timedelta
+from urllib.parse import urlparse
 
+from django.conf import settings
 from django.core.cache import cache
 from django.db.models import Max
 from django.utils import timezone
@@ -36,6 +40,7 @@ logger = logging.getLogger(__name__)
 
 QUEUED_KEY = "scoring:queued:{}"
 PUBLISHED_KEY = "scoring:published:{}"
+STARTED_KEY = "scoring:started:{}"
 #: A queued marker older than this is forgotten (a task lost before it started).
 QUEUED_TTL = 30
 #: Sections whose published standings lag this long behind their data are swept up
@@ -60,6 +65,22 @@ def data_version(section_id: int) -> int:
     return ResultVersion.objects.filter(section_id=section_id).count()
 
 
+def recompute_started(section_id: int) -> None:
+    """Note when a recompute of the section started (the next waits for the countdown)."""
+    try:
+        cache.set(STARTED_KEY.format(section_id), time.time(), timeout=60)
+    except Exception:  # noqa: BLE001
+        logger.warning("cache unreachable while noting the recompute of %s", section_id)
+
+
+def recompute_started_at(section_id: int) -> float | None:
+    """When the section's last recompute started (a Unix time), if lately."""
+    try:
+        return cache.get(STARTED_KEY.format(section_id))
+    except Exception:  # noqa: BLE001
+        return None
+
+
 def queued_clear(section_id: int) -> None:
     """Called by the task before it reads: later results enqueue a new run."""
     _forget_queued(section_id)
@@ -81,13 +102,34 @@ def section_mark_stale(section_id: int) -> None:
 
 
 def published_version_note(section_id: int, version: int) -> None:
-    """Put the newly published version in the cache for the live pages (best effort)."""
+    """Put the newly published version in the cache for the live pages, then announce it once
+    on Redis pub/sub for the open event streams (:mod:`scoring.streams`). Best effort: the
+    database stays the truth."""
     try:
         cache.set(PUBLISHED_KEY.format(section_id), version, timeout=None)
     except Exception:  # noqa: BLE001
         logger.warning(
             "cache unreachable: live pages read section %s from the database", section_id
         )
+    if settings.REDIS_URL:
+        try:
+            _redis().publish(standings_channel(), f"{section_id}:{version}")
+        except Exception:  # noqa: BLE001
+            logger.warning("Redis unreachable: open streams of section %s not told", section_id)
+
+
+def standings_channel() -> str:
+    """The pub/sub channel of this site's new snapshots (Redis channels ignore the database
+    number, so it is part of the name: two sites on one server stay apart)."""
+    database = urlparse(settings.REDIS_URL).path.strip("/") or "0"
+    return f"tenace:{database}:standings"
+
+
+@functools.cache
+def _redis():
+    import redis
+
+    return redis.Redis.from_url(settings.REDIS_URL, socket_connect_timeout=1, socket_timeout=1)
 
 
 def published_version(section_id: int) -> int:

@@ -29,9 +29,11 @@ Sending (never raises; the data is saved whatever the broker does):
   (atomically, set-if-absent) before sending and cleared by the task *before* it reads the
   results. So a result committed while a task waits is read by that task, and a result
   committed after the task started enqueues exactly one more: a burst of results gives few
-  recomputes and the last snapshot reflects the last result. The task is sent with a short
-  countdown (``SCORING_RECOMPUTE_COUNTDOWN``, 0.25 s) so that a burst gathers behind it: at
-  most about four recomputes a second per section, however fast results arrive.
+  recomputes and the last snapshot reflects the last result. Recomputes of a section start
+  at least ``SCORING_RECOMPUTE_COUNTDOWN`` (0.25 s) apart (the task is sent with the
+  countdown left since the last one started, or none after a quiet spell), so a burst
+  gathers behind the running one: at most about four recomputes a second per section,
+  however fast results arrive.
 * **Broker or Redis down.** The failure is logged and the section is marked stale
   (:func:`scoring.live.section_mark_stale`); :func:`standings_catch_up` picks it up at the end
   of every recompute, from the periodic sweep and from ``manage.py standings_rebuild``.
@@ -45,6 +47,7 @@ from __future__ import annotations
 
 import logging
 import os
+import time
 
 from celery import shared_task
 from django.conf import settings
@@ -64,6 +67,7 @@ logger = logging.getLogger(__name__)
 def standings_recompute_task(section_id: int) -> int | None:
     """Publish the standings of ``section_id``; returns the snapshot version written."""
     live.queued_clear(section_id)
+    live.recompute_started(section_id)
     snapshot = standings_publish(section_id=section_id)
     standings_catch_up()
     analysis_request(section_id)
@@ -99,13 +103,22 @@ def board_set_analyse_task(board_set_id: int) -> int:
     return board_set_analyse(board_set_id=board_set_id)
 
 
-def _countdown() -> float | None:
-    """Seconds a recompute waits before it starts, gathering the results of a burst
-    (``SCORING_RECOMPUTE_COUNTDOWN``, default 0.25 s; eager mode runs at once)."""
+def _countdown(section_id: int) -> float | None:
+    """Seconds a recompute waits before it starts: recomputes of a section start at least
+    ``SCORING_RECOMPUTE_COUNTDOWN`` (0.25 s) apart, so a burst gathers behind the running
+    one, but a result arriving after a quiet spell is recomputed at once (the wait used to be
+    the whole countdown every time: a quarter of a second on every live standings update).
+    None: start now."""
     value = getattr(settings, "SCORING_RECOMPUTE_COUNTDOWN", None)
     if value is None:
         value = float(os.environ.get("SCORING_RECOMPUTE_COUNTDOWN", "0.25"))
-    return value or None
+    if not value:
+        return None
+    started = live.recompute_started_at(section_id)
+    if started is None:
+        return None
+    wait = started + value - time.time()
+    return wait if wait > 0.01 else None
 
 
 def standings_request(section_id: int) -> None:
@@ -120,7 +133,7 @@ def standings_enqueue(section_id: int) -> bool:
     try:
         if not cache.add(key, 1, timeout=live.QUEUED_TTL):
             return True
-        standings_recompute_task.apply_async(args=[section_id], countdown=_countdown())
+        standings_recompute_task.apply_async(args=[section_id], countdown=_countdown(section_id))
     except Exception:  # noqa: BLE001 - whatever the broker raises, the result is saved
         logger.exception("could not enqueue the standings of section %s; marked stale", section_id)
         live.queued_clear(section_id)

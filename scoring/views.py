@@ -12,21 +12,27 @@ import os
 import threading
 import time
 
+from asgiref.sync import sync_to_async
+from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
+from django.core.handlers.asgi import ASGIRequest
 from django.http import (
     Http404,
     HttpResponse,
+    HttpResponseBadRequest,
     HttpResponseNotModified,
     JsonResponse,
     StreamingHttpResponse,
 )
 from django.shortcuts import render
+from django.template.loader import render_to_string
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from clubs.inputs import parse_int
+from clubs.inputs import whole_number
 from clubs.permissions import Action, can
-from scoring import live, selectors
+from scoring import live, selectors, streams
 from scoring.presenters import (
     board_view,
     entry_card,
@@ -40,8 +46,11 @@ from tournaments.visibility import (
     section_board_numbers_visible,
 )
 
-#: Seconds one event stream stays open, and how often it looks for a new version.
+#: Seconds one event stream stays open (WSGI), and how often it looks for a new version.
 STREAM_SECONDS = 25
+#: Seconds one event stream stays open under ASGI (it holds no thread: the longer, the fewer
+#: reconnections, during which a page hears nothing for the browser's retry second).
+ASGI_STREAM_SECONDS = 300
 STREAM_TICK = 0.2
 #: Event streams one web process serves at once. Under WSGI each open stream holds a worker
 #: thread, so beyond this many the page is told (204) to poll the version instead, and
@@ -85,10 +94,35 @@ def standings(request, section_id: int) -> HttpResponse:
     return render(request, "scoring/standings.html", _standings_context(request, section))
 
 
+#: The standings table of a section's snapshot version in a language (a live page's refresh).
+FRAGMENT_KEY = "scoring:fragment:{}:{}:{}:{}"
+FRAGMENT_SECONDS = 600
+
+
 @require_GET
 def standings_fragment(request, section_id: int) -> HttpResponse:
+    """The standings table a live page swaps in when told of a new version. Every open page
+    asks at once, so it is rendered once per snapshot version, language and reader's own
+    pairs (the rows marked "you"; none for most readers) and then answered from the cache
+    (13 ms to render for a 100-table section)."""
     section = _visible_section(request, section_id)
-    return render(request, "scoring/_standings_table.html", _standings_context(request, section))
+    language = get_language()
+    mine = selectors.my_entry_ids(request.user, [section.pk])
+    reader = ",".join(str(pk) for pk in sorted(mine))
+    key = FRAGMENT_KEY.format(section.pk, live.published_version(section.pk), language, reader)
+    try:
+        html = cache.get(key)
+    except Exception:  # noqa: BLE001 - the cache is down: render
+        html = None
+    if html is None:
+        context = _standings_context(request, section)
+        html = render_to_string("scoring/_standings_table.html", context, request)
+        try:
+            key = FRAGMENT_KEY.format(section.pk, context["version"], language, reader)
+            cache.set(key, html, timeout=FRAGMENT_SECONDS)
+        except Exception:  # noqa: BLE001
+            pass
+    return HttpResponse(html)
 
 
 @require_GET
@@ -146,28 +180,45 @@ class _Stream:
             _streams.release()
 
 
-@require_GET
-def standings_stream(request, section_id: int) -> StreamingHttpResponse:
-    """Server-sent events: the published version now, then each new one, for a while; 204
-    (poll instead) when this process already serves its share of streams.
+def _stream_seconds(request, longest: float) -> float | None:
+    """``?seconds=n`` (0 ≤ n; at most ``longest``); ``longest`` when absent; None when bad."""
+    value = request.GET.get("seconds")
+    if value is None:
+        return longest
+    number = whole_number(value)
+    return None if number is None else min(number, longest)
 
-    Everything that can refuse the request (the section, its visibility, ``?seconds=``) is
-    checked before a place is taken; once taken, the place is given back by the stream when
-    it ends or is closed, or here if the response cannot be built."""
-    _visible_section(request, section_id)
-    seconds = parse_int(request.GET.get("seconds"), "seconds", min=0)
-    seconds = STREAM_SECONDS if seconds is None else min(seconds, STREAM_SECONDS)
-    if not _streams.acquire(blocking=False):
-        return HttpResponse(status=204)
+
+def _stream_allowed(request, section_id: int) -> None:
     try:
-        response = StreamingHttpResponse(
-            _Stream(_events(section_id, seconds)), content_type="text/event-stream"
-        )
-        response["Cache-Control"] = "no-cache"
-        response["X-Accel-Buffering"] = "no"
-    except BaseException:
-        _streams.release()
-        raise
+        _visible_section(request, section_id)
+    finally:
+        streams.connection_release()
+
+
+@require_GET
+async def standings_stream(request, section_id: int) -> HttpResponse:
+    """Server-sent events: the published version now, then each new one, for a while.
+
+    Under ASGI (``uvicorn config.asgi:application``) an open page is a coroutine woken by
+    the process's Redis subscription (:mod:`scoring.streams`) and stays open
+    ``ASGI_STREAM_SECONDS``. Under WSGI each stream holds a thread, so a process serves
+    ``STREAMS_PER_PROCESS`` of them and answers 204 (poll instead) beyond. Bad parameters are
+    refused (400) before anything is looked up or held."""
+    is_asgi = isinstance(request, ASGIRequest)
+    seconds = _stream_seconds(request, ASGI_STREAM_SECONDS if is_asgi else STREAM_SECONDS)
+    if seconds is None:
+        return HttpResponseBadRequest(_("seconds must be a whole number."))
+    await sync_to_async(_stream_allowed)(request, section_id)
+    if is_asgi:
+        content = streams.events(section_id, seconds)
+    elif _streams.acquire(blocking=False):
+        content = _Stream(_events(section_id, seconds))
+    else:
+        return HttpResponse(status=204)
+    response = StreamingHttpResponse(content, content_type="text/event-stream")
+    response["Cache-Control"] = "no-cache"
+    response["X-Accel-Buffering"] = "no"
     return response
 
 

@@ -84,7 +84,7 @@ def celery_worker_process(django_db_setup, django_db_blocker):
             "worker",
             "--pool=solo",
             "-Q",
-            queue,
+            f"{queue},{queue}-analysis",  # the double-dummy solver's queue too
             "--without-gossip",
             "--without-mingle",
             "--without-heartbeat",

@@ -23,6 +23,7 @@ from pathlib import Path
 import dj_database_url
 import dj_email_url
 from django.utils.translation import gettext_lazy as _
+from kombu import Queue
 
 from config import __version__
 
@@ -136,6 +137,17 @@ else:
     _options["options"] = " ".join(
         filter(None, [_options.get("options", ""), "-c plan_cache_mode=force_generic_plan"])
     )
+    # ``DATABASE_POOL=n``: psycopg's pool of at most n connections per process instead of a
+    # connection per thread. The ASGI entry point turns it on (config/asgi.py): there every
+    # request's synchronous part runs in a thread of its own, so connections would not be
+    # reused and their number would follow the requests in flight.
+    if os.environ.get("DATABASE_POOL"):
+        _options["pool"] = {
+            "min_size": 1,
+            "max_size": int(os.environ["DATABASE_POOL"]),
+            "timeout": 10,
+        }
+        DATABASES["default"]["CONN_MAX_AGE"] = 0
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_USER_MODEL = "clubs.User"
@@ -234,6 +246,14 @@ CELERY_TASK_TIME_LIMIT = 300
 CELERY_TASK_SOFT_TIME_LIMIT = 240
 CELERY_RESULT_EXPIRES = 3600
 CELERY_TASK_DEFAULT_QUEUE = os.environ.get("TENACE_CELERY_QUEUE", "tenace")
+# The double-dummy solver (seconds per board set) has a queue of its own, so that a
+# standings recompute never waits behind it (bench/README.md, "Live standings"). A worker
+# started without -Q consumes both; a big event runs one worker per queue.
+TENACE_ANALYSIS_QUEUE = os.environ.get(
+    "TENACE_ANALYSIS_QUEUE", f"{CELERY_TASK_DEFAULT_QUEUE}-analysis"
+)
+CELERY_TASK_QUEUES = [Queue(CELERY_TASK_DEFAULT_QUEUE), Queue(TENACE_ANALYSIS_QUEUE)]
+CELERY_TASK_ROUTES = {"scoring.board_set_analyse": {"queue": TENACE_ANALYSIS_QUEUE}}
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"

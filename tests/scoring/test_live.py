@@ -34,7 +34,11 @@ def _forget_live_keys():
     never the whole cache, which may be the broker's Redis)."""
 
     def forget():
-        keys = [k.format(n) for k in (live.QUEUED_KEY, live.PUBLISHED_KEY) for n in range(1, 200)]
+        keys = [
+            k.format(n)
+            for k in (live.QUEUED_KEY, live.PUBLISHED_KEY, live.STARTED_KEY)
+            for n in range(1, 200)
+        ]
         cache.delete_many(keys)
 
     forget()
@@ -242,3 +246,28 @@ def test_standings_snapshots_are_compressed_with_lz4_on_postgresql():
             " AND attrelid = 'scoring_standingssnapshot'::regclass"
         )
         assert cursor.fetchone()[0] == "l"
+
+
+@pytest.mark.django_db
+def test_recomputes_start_a_countdown_apart_and_at_once_after_a_quiet_spell(monkeypatch):
+    """The first result of a quiet spell is recomputed at once; one arriving while the last
+    recompute started less than the countdown ago waits for the rest of it."""
+    import time
+
+    scheduled = mitchell_section(tables=3)
+    section_id = scheduled.section.pk
+    sent = []
+    monkeypatch.setattr(
+        tasks.standings_recompute_task,
+        "apply_async",
+        lambda args, countdown=None, **kw: sent.append(countdown),
+    )
+    monkeypatch.setattr(tasks.settings, "SCORING_RECOMPUTE_COUNTDOWN", 0.25, raising=False)
+    assert tasks.standings_enqueue(section_id)
+    live.queued_clear(section_id)
+    live.recompute_started(section_id)  # what the task does first
+    assert tasks.standings_enqueue(section_id)
+    live.queued_clear(section_id)
+    cache.set(live.STARTED_KEY.format(section_id), time.time() - 1, timeout=60)
+    assert tasks.standings_enqueue(section_id)
+    assert sent[0] is None and 0.1 < sent[1] <= 0.25 and sent[2] is None
