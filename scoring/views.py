@@ -19,7 +19,6 @@ from django.core.handlers.asgi import ASGIRequest
 from django.http import (
     Http404,
     HttpResponse,
-    HttpResponseBadRequest,
     HttpResponseNotModified,
     JsonResponse,
     StreamingHttpResponse,
@@ -30,7 +29,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from clubs.inputs import whole_number
+from clubs.inputs import parse_int
 from clubs.permissions import Action, can
 from scoring import live, selectors, streams
 from scoring.presenters import (
@@ -180,13 +179,11 @@ class _Stream:
             _streams.release()
 
 
-def _stream_seconds(request, longest: float) -> float | None:
-    """``?seconds=n`` (0 ≤ n; at most ``longest``); ``longest`` when absent; None when bad."""
-    value = request.GET.get("seconds")
-    if value is None:
-        return longest
-    number = whole_number(value)
-    return None if number is None else min(number, longest)
+def _stream_seconds(request, longest: float) -> float:
+    """``?seconds=n`` (0 ≤ n; at most ``longest``); ``longest`` when absent. Anything else
+    is refused (400 naming the parameter) by :func:`clubs.inputs.parse_int`."""
+    seconds = parse_int(request.GET.get("seconds"), "seconds", min=0)
+    return longest if seconds is None else min(seconds, longest)
 
 
 def _stream_allowed(request, section_id: int) -> None:
@@ -207,8 +204,6 @@ async def standings_stream(request, section_id: int) -> HttpResponse:
     refused (400) before anything is looked up or held."""
     is_asgi = isinstance(request, ASGIRequest)
     seconds = _stream_seconds(request, ASGI_STREAM_SECONDS if is_asgi else STREAM_SECONDS)
-    if seconds is None:
-        return HttpResponseBadRequest(_("seconds must be a whole number."))
     await sync_to_async(_stream_allowed)(request, section_id)
     if is_asgi:
         content = streams.events(section_id, seconds)

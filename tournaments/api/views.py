@@ -196,7 +196,7 @@ class TournamentViewSet(
         return Response(s.ChecksSerializer(data).data)
 
     @extend_schema(responses=s.StatusChangeSerializer(many=True), summary="Status history")
-    @action(detail=True, methods=["get"])
+    @action(detail=True, methods=["get"], pagination_class=None)
     def history(self, request: Request, pk: str) -> Response:
         """Every change of the event's status, newest first: who, when, from, to and why.
         Organisers and secretaries of the club."""
