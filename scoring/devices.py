@@ -26,11 +26,11 @@ from dataclasses import dataclass
 
 from django.conf import settings
 from django.core import signing
-from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from clubs.guesses import GuessCounter
 from clubs.inputs import whole_number
 from scoring.errors import ScoringError
 from scoring.models import TableDevice
@@ -185,22 +185,7 @@ def device_touch(device: TableDevice) -> None:
         device.last_used = now
 
 
-def _guess_key(request) -> str:
-    return f"scoring:device-guesses:{request.META.get('REMOTE_ADDR', '?')}"
-
-
-def guesses_exhausted(request) -> bool:
-    """Whether this client typed too many wrong codes lately."""
-    try:
-        return int(cache.get(_guess_key(request), 0)) >= GUESS_LIMIT
-    except Exception:  # noqa: BLE001 - a cache outage must not stop the tables
-        return False
-
-
-def guess_failed(request) -> None:
-    key = _guess_key(request)
-    try:
-        if not cache.add(key, 1, GUESS_WINDOW):
-            cache.incr(key)
-    except Exception:  # noqa: BLE001
-        return
+_guesses = GuessCounter("scoring:device-guesses", GUESS_LIMIT, GUESS_WINDOW)
+#: Whether this client typed too many wrong device codes lately; count one more.
+guesses_exhausted = _guesses.exhausted
+guess_failed = _guesses.failed
