@@ -103,8 +103,12 @@ def test_a_37_player_drive_from_set_up_to_prizes(live_server, language):
             phone.click("main form button[type=submit]")
             assert words["hand1"] in phone.inner_text("main")
             assert _fits(phone)
+            phone.wait_for_load_state("load")  # the page's script listens from here on
             phone.fill("input[name=tricks_a]", "8")
-            assert phone.input_value("input[name=tricks_b]") == "5"  # 13 between them
+            # 13 between them: the page fills the other side (waited for, not raced).
+            phone.wait_for_function(
+                "document.querySelector('input[name=tricks_b]').value === '5'", timeout=10000
+            )
             phone.click("form.table-entry button[type=submit]")
             assert words["stored"] in phone.inner_text("main")
             for hand in range(1, 5):
