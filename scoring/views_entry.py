@@ -182,6 +182,7 @@ def table_round(request, section_id: int, table: int, round: int) -> HttpRespons
             "idempotency_key": uuid.uuid4().hex,
             "confirm_url": reverse("scoring:table-confirm", args=[section.pk, table, round]),
         },
+        status=400 if errors else 200,
     )
 
 
