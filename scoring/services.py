@@ -318,11 +318,12 @@ def round_confirm(
     """EW confirm (or dispute) a table's round at once: ``figures`` maps a board play to the
     NS tricks EW agree to (None: NS's figure). One code check for the round (see
     :func:`result_confirm`); then every result waiting at that table is answered, all or
-    none. Returns the results answered."""
+    none (a disputed one is the director's now: left as it is). Returns the results
+    answered."""
     results = list(
-        Result.objects.filter(section_id=section_id, round=round, table=table)
-        .exclude(status=ResultStatus.CONFIRMED)
-        .order_by("board_number")
+        Result.objects.filter(
+            section_id=section_id, round=round, table=table, status=ResultStatus.ENTERED
+        ).order_by("board_number")
     )
     if not results:
         return []

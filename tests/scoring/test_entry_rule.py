@@ -22,7 +22,7 @@ from clubs.models import Role
 from scoring import devices
 from scoring.checks import ResultInput
 from scoring.models import Adjusted, Result, ResultKind, ResultStatus
-from scoring.services import result_record
+from scoring.services import result_confirm, result_record
 from tests.scoring.factories import person_make
 
 pytestmark = pytest.mark.django_db
@@ -225,3 +225,25 @@ def test_ew_typing_no_figure_confirm_nothing_and_are_told_which_board(
     assert status == 400, text
     assert "Board 1: enter the tricks NS took (0 to 13)." in text
     assert set(Result.objects.values_list("status", flat=True)) == {ResultStatus.ENTERED}
+
+
+@pytest.mark.parametrize("surface", ["table screen", "device", "grid"])
+def test_confirming_the_rest_of_a_round_leaves_a_disputed_board_to_the_director(
+    client, seated, director, surface
+):
+    """Board 1 is disputed (EW said 7, NS 8); board 2 is entered later and EW confirm it:
+    board 1 stays disputed, with both figures, for the director."""
+    scheduled, ns_user, ew_user = seated
+    first = result_record(
+        board_play_id=scheduled.play(1, 1, 1).pk, given=ResultInput(ns_tricks=8), by=ns_user
+    )
+    result_confirm(result_id=first.pk, by=ew_user, ns_tricks=7)
+    second = result_record(
+        board_play_id=scheduled.play(1, 1, 2).pk, given=ResultInput(ns_tricks=9), by=ns_user
+    )
+    status, text = confirm(surface, client, seated, director, {second: ""})
+    assert status in (200, 302), text
+    first.refresh_from_db()
+    second.refresh_from_db()
+    assert (first.status, first.contested_ns_tricks) == (ResultStatus.DISPUTED, 7)
+    assert second.status == ResultStatus.CONFIRMED
