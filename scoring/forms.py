@@ -11,6 +11,8 @@ One cell per result, a few keystrokes each:
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -43,6 +45,27 @@ def parse_cell(text: str) -> ResultInput | None:
     raise ResultRefused(
         _("“%s” is not a result: type NS tricks (0–13), A+, A, A-, A+/A- or NP.") % text.strip()
     )
+
+
+def figures_parse(cells: Iterable[tuple[int, int, str]]) -> tuple[dict[int, int | None], list[str]]:
+    """EW's answers to NS's figures, from ``cells`` (board play id, board number, typed
+    text): by board play, the NS tricks EW give (None: an empty cell, agreeing with what NS
+    entered), and the cells that are no number of tricks, by board. A figure other than
+    NS's disputes the result (:func:`scoring.services.round_confirm`); EW never type an
+    adjusted score."""
+    figures: dict[int, int | None] = {}
+    errors = []
+    for board_play_id, board, text in cells:
+        text = text.strip()
+        if not text:
+            figures[board_play_id] = None
+        elif text.isascii() and text.isdigit() and int(text) <= 13:
+            figures[board_play_id] = int(text)
+        else:
+            errors.append(
+                _("Board %(board)s: enter the tricks NS took (0 to 13).") % {"board": board}
+            )
+    return figures, errors
 
 
 def format_cell(result) -> str:

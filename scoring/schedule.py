@@ -8,7 +8,9 @@ import json
 from dataclasses import dataclass
 from functools import lru_cache
 
+from django.core.exceptions import ImproperlyConfigured
 from django.db import connection
+from django.db.models.expressions import RawSQL
 from django.utils.translation import gettext as _
 
 from clubs.permissions import access_params, access_remember, access_sql
@@ -18,6 +20,7 @@ from scoring.checks import BoardFacts
 from scoring.errors import ResultRefused
 from scoring.rows import prepared_cursor
 from tournaments.models import BoardPlay, Seating
+from tournaments.rounds import round_now
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +47,9 @@ class PlayFacts:
     #: The event and its status (who may enter what depends on it).
     tournament_id: int = 0
     status: str = ""
+    #: The current round of the NS side (:mod:`tournaments.rounds`; None: every board of
+    #: theirs has a result): NS enter results of this round and earlier ones only.
+    ns_round_now: int | None = None
     #: Ids taken for a new result and its first version (``reserve_ids``; PostgreSQL only).
     reserved_ids: tuple[int, int] | None = None
 
@@ -109,6 +115,8 @@ def _facts_sql_for(vendor: str, reserve: bool = False) -> str:
         " ns.member1_id, ns.member2_id, ew.member1_id, ew.member2_id,"
         " t.club_id, t.rule_profile, t.rule_overrides, so.member1_id, we.member1_id, r.id,"
         " t.id, t.status,"
+        # The NS side's current round (scoring.access: results are entered in order).
+        f" ({_ns_round_now_sql()}),"
         # The user's roles in the club and member id: no query of their own for can().
         f" {access_sql(vendor, 't.club_id')}{reserved}"
         f" FROM {t['BoardPlay']} bp"
@@ -126,6 +134,19 @@ def _facts_sql_for(vendor: str, reserve: bool = False) -> str:
     )
 
 
+def _ns_round_now_sql() -> str:
+    """:func:`tournaments.rounds.round_now` of the seating's NS side (NS and, in an
+    individual event, South), compiled by the ORM as a subquery of the facts query."""
+    expression = round_now(
+        section=RawSQL("st.section_id", ()),
+        entries=[RawSQL("st.ns_id", ()), RawSQL("st.south_id", ())],
+    )
+    sql, params = expression.query.sql_with_params()
+    if params:
+        raise ImproperlyConfigured("The current round's subquery must have no parameters.")
+    return sql
+
+
 def _fetch_facts(where: str, params: list, user, reserve: bool = False) -> tuple | None:
     query = f"{_facts_sql(reserve)} WHERE {where} LIMIT 1"
     params = [*access_params(user), *params]
@@ -140,9 +161,9 @@ def _fetch_facts(where: str, params: list, user, reserve: bool = False) -> tuple
     overrides = row[20]
     if isinstance(overrides, str):  # SQLite returns JSON as text
         overrides = json.loads(overrides or "{}")
-    access_remember(user, club_id=row[18], roles=row[26], member_id=row[27])
-    reserved = tuple(row[28:30]) if len(row) > 28 else None
-    return (*row[:20], overrides, *row[21:26], reserved)
+    access_remember(user, club_id=row[18], roles=row[27], member_id=row[28])
+    reserved = tuple(row[29:31]) if len(row) > 29 else None
+    return (*row[:20], overrides, *row[21:27], reserved)
 
 
 def play_facts(board_play_id: int, *, user=None) -> PlayFacts:
@@ -185,7 +206,7 @@ def _facts_of(row) -> PlayFacts:
     (ns_id, ew_id, ns_number, ew_number, ns1, ns2, ew1, ew2, club_id, profile, overrides) = row[
         10:21
     ]
-    south, west, result_id, tournament_id, status, reserved = row[21:27]
+    south, west, result_id, tournament_id, status, ns_round_now, reserved = row[21:28]
     suit = Suit.parse(trump) if trump not in ("", "NT", None) else None
     return PlayFacts(
         board_play_id=pk,
@@ -207,6 +228,7 @@ def _facts_of(row) -> PlayFacts:
         reserved_ids=reserved,
         tournament_id=tournament_id,
         status=status,
+        ns_round_now=ns_round_now,
     )
 
 

@@ -26,7 +26,13 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scoring import tasks
-from scoring.access import NOT_AT_YOUR_TABLE, Refusal, director_refusal, entry_check
+from scoring.access import (
+    NOT_AT_YOUR_TABLE,
+    Refusal,
+    device_refusal,
+    director_refusal,
+    entry_check,
+)
 from scoring.checks import ResultInput, check_result
 from scoring.confirmation import code_check
 from scoring.errors import ConfirmationRefused, CorrectionRefused, ResultConflict, ResultRefused
@@ -190,8 +196,8 @@ def result_record(
     left to the caller."""
     facts = facts if facts is not None and facts.board_play_id == board_play_id else None
     facts = facts or play_facts(board_play_id)
-    if device is not None and (device.section_id, device.table) != (facts.section_id, facts.table):
-        raise ResultRefused(_("This device belongs to another table."))
+    if device is not None and (refusal := device_refusal(device, facts)):
+        raise ResultRefused(refusal.message)
     if facts.result_id is not None:
         raise _stored_conflict(facts)
     result = Result(
@@ -259,8 +265,8 @@ def _confirmed_by_code(by, facts: PlayFacts, code: str | None, device=None) -> b
             _("Results are entered at the tables only while the event is running.")
         )
     if device is not None:
-        if (device.section_id, device.table) != (facts.section_id, facts.table):
-            raise ConfirmationRefused(_("This device belongs to another table."))
+        if refusal := device_refusal(device, facts):
+            raise ConfirmationRefused(refusal.message, code=refusal.code)
         return False
     try:
         entry_check(by, facts, side="EW")
@@ -312,11 +318,12 @@ def round_confirm(
     """EW confirm (or dispute) a table's round at once: ``figures`` maps a board play to the
     NS tricks EW agree to (None: NS's figure). One code check for the round (see
     :func:`result_confirm`); then every result waiting at that table is answered, all or
-    none. Returns the results answered."""
+    none (a disputed one is the director's now: left as it is). Returns the results
+    answered."""
     results = list(
-        Result.objects.filter(section_id=section_id, round=round, table=table)
-        .exclude(status=ResultStatus.CONFIRMED)
-        .order_by("board_number")
+        Result.objects.filter(
+            section_id=section_id, round=round, table=table, status=ResultStatus.ENTERED
+        ).order_by("board_number")
     )
     if not results:
         return []
@@ -352,7 +359,9 @@ def _confirm(
     if result.status == ResultStatus.CONFIRMED:
         return result
     before = result_state(result)
-    agrees = result.kind != ResultKind.PLAYED or ns_tricks == result.ns_tricks
+    # EW confirm exactly what NS entered: NS's tricks, or (an adjusted score, "not
+    # played") no figure of their own. Any other figure disputes it.
+    agrees = ns_tricks == result.ns_tricks
     by = by if by is not None and by.is_authenticated else None
     if agrees:
         result.status, result.contested_ns_tricks = ResultStatus.CONFIRMED, None

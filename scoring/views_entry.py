@@ -8,7 +8,6 @@ import uuid
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.db import transaction
 from django.db.models import Q
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -19,26 +18,30 @@ from django.views.decorators.http import require_POST
 from clubs.permissions import Action, can, member_id_of, member_of, require
 from scoring import confirmation, schedule, selectors
 from scoring.access import (
-    Refusal,
     directs_section,
-    entry_check,
     import_refusal,
     section_director_refusal,
 )
+from scoring.entering import cells_record
 from scoring.errors import (
     CodeLocked,
     ConfirmationRefused,
     ImportRefused,
-    ResultConflict,
     ScoringError,
 )
-from scoring.forms import CorrectionForm, ImportForm, PBNResultsForm, format_cell, parse_cell
+from scoring.forms import (
+    CorrectionForm,
+    ImportForm,
+    PBNResultsForm,
+    figures_parse,
+    format_cell,
+)
 from scoring.idempotency import idempotent_call
 from scoring.imports import results_import_csv
 from scoring.imports_pbn import results_import_pbn, upload_text
 from scoring.models import Result, ResultSource
 from scoring.progress import section_progress
-from scoring.services import result_correct, result_record, round_confirm
+from scoring.services import result_correct, round_confirm
 from scoring.table_screen import entry_screen
 from scoring.views import _section_or_404
 from tournaments.models import Entry
@@ -70,43 +73,18 @@ def _grid_rows(section_id: int, lines, posted=None, refused=None) -> list[dict]:
     ]
 
 
-class _RoundRefused(Exception):
-    """Raised inside the grid's transaction to store none of its cells."""
-
-
-def _grid_save(request, section_id: int, lines, *, by, source) -> dict[int, str]:
-    """Record the posted grid's non-empty cells **all or none**: every cell is checked,
-    and if one is refused nothing is stored. Returns the refusals by board play. Who may
-    write each cell is :func:`scoring.access.entry_check`'s answer (a director's results
-    need no confirmation; a player enters tricks only)."""
-    refused: dict[int, str] = {}
-    try:
-        with transaction.atomic():
-            for line in lines:
-                text = request.POST.get(f"cell-{line.board_play_id}", "")
-                try:
-                    given = parse_cell(text)
-                    if given is None:
-                        continue
-                    facts = schedule.play_facts(line.board_play_id, user=by)
-                    as_director = entry_check(by, facts, kind=given.kind)
-                    result_record(
-                        board_play_id=line.board_play_id,
-                        given=given,
-                        by=by,
-                        source=source,
-                        confirmed=as_director,
-                        facts=facts,
-                    )
-                except ResultConflict:
-                    continue  # already stored: shown as such in the grid
-                except (ScoringError, Refusal) as error:
-                    refused[line.board_play_id] = str(error)
-            if refused:
-                raise _RoundRefused
-    except _RoundRefused:
-        pass
-    return refused
+def _grid_save(request, lines, *, by, source) -> dict[int, str]:
+    """Record the posted grid's non-empty cells **all or none**
+    (:func:`scoring.entering.cells_record`: the one rule of who may write each cell).
+    Returns the refusals by board play."""
+    return cells_record(
+        cells=[
+            (line.board_play_id, request.POST.get(f"cell-{line.board_play_id}", ""))
+            for line in lines
+        ],
+        by=by,
+        source=source,
+    )
 
 
 def _refusal_lines(lines, refused: dict[int, str]) -> list[str]:
@@ -129,13 +107,7 @@ def _grid_page(request, section, lines, title: str) -> HttpResponse:
     _require_director(request, section)
     refused: dict[int, str] = {}
     if request.method == "POST":
-        refused = _grid_save(
-            request,
-            section.pk,
-            lines,
-            by=request.user,
-            source=ResultSource.SECRETARY,
-        )
+        refused = _grid_save(request, lines, by=request.user, source=ResultSource.SECRETARY)
         if not refused:
             messages.success(request, _("Results saved."))
             return redirect(request.get_full_path())
@@ -184,13 +156,7 @@ def table_round(request, section_id: int, table: int, round: int) -> HttpRespons
     if request.method == "POST":
 
         def save() -> tuple[int, dict]:
-            refused = _grid_save(
-                request,
-                section.pk,
-                lines,
-                by=request.user,
-                source=ResultSource.TABLE,
-            )
+            refused = _grid_save(request, lines, by=request.user, source=ResultSource.TABLE)
             return (400 if refused else 200), {"errors": _refusal_lines(lines, refused)}
 
         _code, body, _replayed = idempotent_call(
@@ -216,25 +182,16 @@ def table_round(request, section_id: int, table: int, round: int) -> HttpRespons
             "idempotency_key": uuid.uuid4().hex,
             "confirm_url": reverse("scoring:table-confirm", args=[section.pk, table, round]),
         },
+        status=400 if errors else 200,
     )
 
 
 def _figures(request, lines) -> tuple[dict[int, int | None], list[str]]:
-    """EW's figure for each board of the round (None: left as NS entered it), and the
-    cells that are not a number of tricks."""
-    figures: dict[int, int | None] = {}
-    errors = []
-    for line in lines:
-        text = request.POST.get(f"cell-{line.board_play_id}", "").strip()
-        if not text:
-            figures[line.board_play_id] = None
-        elif text.isascii() and text.isdigit() and int(text) <= 13:
-            figures[line.board_play_id] = int(text)
-        else:
-            errors.append(
-                _("Board %(board)s: enter the tricks NS took (0 to 13).") % {"board": line.board}
-            )
-    return figures, errors
+    """EW's figure for each board of the round (:func:`scoring.forms.figures_parse`)."""
+    return figures_parse(
+        (line.board_play_id, line.board, request.POST.get(f"cell-{line.board_play_id}", ""))
+        for line in lines
+    )
 
 
 def _seated(user, members) -> bool:

@@ -24,11 +24,12 @@ from django.views.decorators.http import require_GET, require_http_methods
 from clubs.inputs import whole_number
 from clubs.permissions import Action, can, member_id_of
 from scoring import devices, selectors
-from scoring.errors import ResultConflict, ScoringError
-from scoring.forms import parse_cell
+from scoring.entering import cells_record
+from scoring.errors import ScoringError
+from scoring.forms import figures_parse
 from scoring.idempotency import idempotent_call
 from scoring.models import ResultSource, TableDevice
-from scoring.services import result_confirm, result_record
+from scoring.services import round_confirm
 from scoring.table_screen import RoundAtTable, TableScreen, entry_screen, seat_now, table_screen
 
 
@@ -38,43 +39,46 @@ def _asked_round(request) -> int | None:
 
 
 def _enter(request, round_: RoundAtTable, *, by, device: TableDevice | None) -> list[str]:
-    """Record every typed board of the round; returns the refusals."""
-    errors = []
-    for board in round_.to_enter:
-        text = request.POST.get(f"cell-{board.board_play_id}", "")
-        try:
-            given = parse_cell(text)
-            if given is None:
-                continue
-            result_record(
-                board_play_id=board.board_play_id,
-                given=given,
-                by=by,
-                source=ResultSource.TABLE,
-                device=device,
-            )
-        except ResultConflict:
-            continue  # stored already (a retry, or the other phone): shown as stored
-        except ScoringError as error:
-            errors.append(
-                _("Board %(board)s: %(reason)s") % {"board": board.number, "reason": error}
-            )
-    return errors
+    """Record the round's typed boards, all or none, under the one entry rule
+    (:func:`scoring.entering.cells_record`); returns the refusals, each naming its board."""
+    refused = cells_record(
+        cells=[
+            (board.board_play_id, request.POST.get(f"cell-{board.board_play_id}", ""))
+            for board in round_.to_enter
+        ],
+        by=by,
+        source=ResultSource.TABLE,
+        device=device,
+    )
+    return [
+        _("Board %(board)s: %(reason)s") % {"board": board.number, "reason": refused[pk]}
+        for board in round_.to_enter
+        if (pk := board.board_play_id) in refused
+    ]
 
 
 def _confirm(request, round_: RoundAtTable, *, by, device: TableDevice | None) -> list[str]:
-    """EW's answer to each result waiting in the round (the same tricks confirm it)."""
-    errors = []
-    for board in round_.waiting:
-        text = request.POST.get(f"cell-{board.board_play_id}", "").strip()
-        tricks = typed if (typed := whole_number(text)) is not None else board.result.ns_tricks
-        try:
-            result_confirm(result_id=board.result.pk, by=by, ns_tricks=tricks, device=device)
-        except ScoringError as error:
-            errors.append(
-                _("Board %(board)s: %(reason)s") % {"board": board.number, "reason": error}
-            )
-    return errors
+    """EW's answer to the results waiting in the round, all or none: NS's figure (or an
+    empty cell) confirms a board, another number of tricks disputes it."""
+    waiting = round_.waiting
+    figures, errors = figures_parse(
+        (board.board_play_id, board.number, request.POST.get(f"cell-{board.board_play_id}", ""))
+        for board in waiting
+    )
+    if errors or not waiting:
+        return errors
+    try:
+        round_confirm(
+            section_id=waiting[0].result.section_id,
+            round=round_.round,
+            table=round_.table,
+            by=by,
+            figures=figures,
+            device=device,
+        )
+    except ScoringError as error:
+        return [str(error)]
+    return []
 
 
 def _not_running(screen: TableScreen) -> list[str]:

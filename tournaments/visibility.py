@@ -8,9 +8,10 @@ and a board's traveller (the other tables' results on it) — is visible:
 * before that, for each event still playing the set, only to
 
   - the event's **directors** (:func:`is_director`; never someone playing in it), and
-  - an **entrant** whose own pair has played that board in that event: a result (of any
-    kind) stands for their board play. A traveller then shows what the board's results
-    are at that moment;
+  - an **entrant** whose own pair has played that board in that event, in the schedule's
+    order: a result (of any kind) stands for their board play, in the pair's current round
+    or an earlier one (:mod:`tournaments.rounds`; a result for a later round opens
+    nothing). A traveller then shows what the board's results are at that moment;
 
   a board is visible to a user only when every such event lets them see it (the same
   deal is played by each event that uses the set);
@@ -39,6 +40,7 @@ from django.db.models import (
     CharField,
     Exists,
     ExpressionWrapper,
+    F,
     OuterRef,
     Q,
     QuerySet,
@@ -51,6 +53,7 @@ from django.utils.translation import gettext as _
 
 from clubs.models import Member, Membership, Role
 from clubs.permissions import Action, can, member_id_of
+from tournaments import rounds
 from tournaments.models import (
     STATUSES_RESULTS_PUBLIC,
     Board,
@@ -218,8 +221,9 @@ _NONE = DealAccess(every=False)
 
 
 def _played_board_ids(member_id: int, section_ids: list[int]) -> frozenset[int]:
-    """Boards of these sections that the member's own entry has played (a result stands
-    for its board play)."""
+    """Boards of these sections that the member's own entry has played in the schedule's
+    order: a result stands for its board play, in the entry's current round or an earlier
+    one (:mod:`tournaments.rounds`)."""
     if not apps.is_installed("scoring"):
         return frozenset()
     entries = list(
@@ -230,11 +234,13 @@ def _played_board_ids(member_id: int, section_ids: list[int]) -> frozenset[int]:
     if not entries:
         return frozenset()
     seated = Q()
-    for seat in ("ns", "ew", "south", "west"):
+    for seat in rounds.SEATS:
         seated |= Q(**{f"seating__{seat}_id__in": entries})
     return frozenset(
         BoardPlay.objects.filter(seating__section_id__in=section_ids, result__isnull=False)
         .filter(seated)
+        .annotate(now=rounds.round_now(section=OuterRef("seating__section_id"), entries=entries))
+        .filter(Q(now__isnull=True) | Q(seating__round__lte=F("now")))
         .values_list("board_id", flat=True)
     )
 

@@ -88,7 +88,7 @@ def test_the_phone_page_refuses_an_adjusted_cell_from_a_player_with_the_reason(c
         f"/results/sections/{scheduled.section.pk}/tables/1/rounds/1/",
         {f"cell-{play.pk}": "A+", "idempotency_key": "k1"},
     )
-    assert page.status_code == 200
+    assert page.status_code == 400  # refused, with the reason
     assert "directors only" in page.content.decode()
     assert not Result.objects.exists()
 

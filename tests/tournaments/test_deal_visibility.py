@@ -320,3 +320,67 @@ def test_a_released_event_keeps_its_deals_hidden_while_another_event_plays_its_b
     Tournament.objects.filter(pk=other.pk).update(status="released")
     public = [route for route in ROUTES if "anonymous" in route.once_released]
     assert all(route.shows_board_1(world, route.get(Client(), world)) for route in public)
+
+
+# --- A result for a later round (issue #22) ---------------------------------------------
+# Pair 2 (``entrant_before``) sits NS at table 2 all evening: boards 3–4 in round 1 (played),
+# 5–6 in round 2 (its current round), and board 1 in round 3, a later round.
+
+
+def _later_play(world: World):
+    return world.scheduled.play(3, 2, 1)
+
+
+@pytest.mark.parametrize("route", ROUTES, ids=lambda route: route.name)
+def test_a_result_for_a_later_round_opens_no_deal(world, route):
+    """Board 1 has a result at table 2 in round 3 (a director keyed it in ahead of time):
+    pair 2, still in round 2, has not played it in the schedule's order and does not see
+    it; the others see what they saw."""
+    result_record(
+        board_play_id=_later_play(world).pk,
+        given=ResultInput(ns_tricks=6),
+        by=world.users["director"],
+        confirmed=True,
+    )
+    seen = {
+        reader
+        for reader in READERS
+        if route.shows_board_1(world, route.get(_client(world, reader), world))
+    }
+    assert seen == route.while_running
+
+
+def _post_later(world: World, surface: str):
+    """Pair 2's phone (or table 2's device) sends board 1 of round 3."""
+    from rest_framework.test import APIClient
+
+    from scoring import devices
+
+    play, section = _later_play(world), world.section
+    form = {"action": "enter", "round": 3, f"cell-{play.pk}": "9"}
+    if surface == "api":
+        api = APIClient()
+        api.force_authenticate(world.users["entrant_before"])
+        body = {"section": section.pk, "round": 3, "table": 2, "board": 1, "ns": 2, "ew": 6}
+        return api.post("/api/results/", {**body, "ns_tricks": 9}, format="json")
+    client = Client()
+    if surface == "device":
+        issued = devices.device_create(section=section, table=2, by=world.users["director"])
+        client.get(f"/results/device/open/{issued.key}/")
+        return client.post("/results/device/", form)
+    client.force_login(world.users["entrant_before"])
+    if surface == "table screen":
+        return client.post("/results/table/", form)
+    form["idempotency_key"] = "later"
+    return client.post(f"/results/sections/{section.pk}/tables/2/rounds/3/", form)
+
+
+@pytest.mark.parametrize("surface", ["api", "table screen", "device", "grid"])
+def test_a_pair_posting_a_result_for_a_later_round_is_refused_and_sees_nothing(world, surface):
+    answer = _post_later(world, surface)
+    assert answer.status_code in (400, 403)
+    assert "North–South are still in round 2" in answer.content.decode()
+    assert not Result.objects.filter(board_play=_later_play(world)).exists()
+    reader = _client(world, "entrant_before")
+    assert reader.get(f"/results/sections/{world.section.pk}/boards/1/").status_code == 403
+    assert reader.get(f"/api/boards/{world.board.pk}/").status_code == 403
