@@ -37,6 +37,7 @@ from engine.pbn import read_pbn_file
 from engine.pbn_tables import parse_columns, parse_rows
 from scoring import exports
 from scoring.checks import ResultInput
+from scoring.imports import results_import_csv
 from scoring.models import Result, ResultStatus
 from scoring.release_emails import players_figures
 from scoring.services import result_record
@@ -270,4 +271,24 @@ def test_old_results_stored_by_seat_are_turned_to_the_cards_by_the_migration(arr
     migration = import_module("scoring.migrations.0006_results_by_cards_held")
     migration.swap_arrow_switched(apps, None)
     result = Result.objects.select_related("ns", "ew").get(board_play_id=play_id)
+    assert (result.ns.number, result.ew.number, result.ns_tricks) == (8, 2, 9)
+
+
+def test_a_traveller_imported_from_the_slips_gives_the_pairs_by_their_cards(arrow_mitchell):
+    """The slip of board 1 writes round 5, table 2 as pair 8 (NS cards) against pair 2: the
+    CSV import takes it so, and refuses the pairs by their seats with the reason."""
+    section, _two, _eight = arrow_mitchell
+    text = (
+        "board,round,table,ns,ew,result\n"
+        "1,5,2,2,8,4\n"  # by the seats: refused
+        "1,5,2,8,2,9\n"  # by the cards: stored
+    )
+    report = results_import_csv(
+        section_id=section.pk, file=io.BytesIO(text.encode("utf-8-sig")), by=None
+    )
+    assert report.stored == 1
+    (refused,) = report.refused
+    assert refused["line"] == 2
+    assert "turned round (arrow switch): pair 8 holds the NS cards" in refused["reason"]
+    result = Result.objects.select_related("ns", "ew").get(section=section)
     assert (result.ns.number, result.ew.number, result.ns_tricks) == (8, 2, 9)
