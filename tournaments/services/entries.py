@@ -280,31 +280,12 @@ def section_late_pair(
     ``from_round`` on, against the pair that would have sat out; the rounds before it did
     not play, and their results stand. The section's movement is changed to match (its
     tables, cards and the table screens follow). Kept in the new entry's history."""
-    from tournaments.movements import Movement, MovementError
-    from tournaments.movements.model import phantom_number, phantom_taken
-
     section = (
         Section.objects.select_for_update().select_related("session__tournament").get(pk=section.pk)
     )
     if before_start(section.session.tournament):
         raise EntryError(_("Play has not started: add the pair and choose the movement again."))
-    movement = Movement.from_json(section.movement or {"rounds": []})
-    number = phantom_number(movement)
-    if number is None:
-        raise EntryError(_("This section's movement has no sit-out for a late pair to take."))
-    rounds = [r.round for r in movement.rounds]
-    if from_round not in rounds:
-        raise EntryError(
-            _("The movement has rounds %(first)s to %(last)s.")
-            % {"first": rounds[0], "last": rounds[-1]}
-        )
-    try:
-        taken = phantom_taken(movement, from_round)
-    except MovementError:
-        raise EntryError(
-            _("From round %(round)s on nobody sits out: there is no place for a late pair.")
-            % {"round": from_round}
-        ) from None
+    movement, number, taken = _phantom_place(section, from_round)
     _late_players_check(section, None, (member1, member2), (guest1, guest2), reason)
     if Entry.objects.filter(section=section, number=number).exists():
         raise EntryError(_("Pair %(n)s is already entered.") % {"n": number})
@@ -329,6 +310,31 @@ def section_late_pair(
         reason=reason.strip()[:200],
     )
     return entry
+
+
+def _phantom_place(section: Section, from_round: int):
+    """``(movement, the phantom's number, the movement once it is taken from
+    from_round)``, or :class:`EntryError` saying why there is no place to take."""
+    from tournaments.movements import Movement, MovementError
+    from tournaments.movements.model import phantom_number, phantom_taken
+
+    movement = Movement.from_json(section.movement or {"rounds": []})
+    number = phantom_number(movement)
+    if number is None:
+        raise EntryError(_("This section's movement has no sit-out for a late pair to take."))
+    rounds = [r.round for r in movement.rounds]
+    if from_round not in rounds:
+        raise EntryError(
+            _("The movement has rounds %(first)s to %(last)s.")
+            % {"first": rounds[0], "last": rounds[-1]}
+        )
+    try:
+        return movement, number, phantom_taken(movement, from_round)
+    except MovementError:
+        raise EntryError(
+            _("From round %(round)s on nobody sits out: there is no place for a late pair.")
+            % {"round": from_round}
+        ) from None
 
 
 def _phantom_tables_seat(section: Section, movement, entry: Entry, from_round: int) -> None:
