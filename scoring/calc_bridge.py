@@ -26,18 +26,19 @@ _METHODS = {
 _FIELD_NAMES = {Side.NS: "NS", Side.EW: "EW", None: ""}
 
 
-def _board_result(row, switched: frozenset[tuple[int, int]]) -> BoardResult:
+def _board_result(row) -> BoardResult:
     """A result row as scoring.calc's value: individual events give each side its two
-    players; a result at an arrow-switched table scores the pairs the other way round."""
+    players. Rows are stored by the cards held (``ns`` holds the North–South cards, after
+    an arrow switch too: :func:`tournaments.seats.pairs_by_cards`), so no side is turned
+    here."""
     ns = (row.ns, row.south) if row.south else row.ns
     ew = (row.ew, row.west) if row.west else row.ew
-    arrow = (row.round, row.table) in switched
     if row.kind == ResultKind.PLAYED:
-        return BoardResult(row.board, ns, ew, ns_tricks=row.ns_score, arrow_switched=arrow)
+        return BoardResult(row.board, ns, ew, ns_tricks=row.ns_score)
     if row.kind == ResultKind.ADJUSTED:
         adjusted = (Adjusted(row.adjusted_ns), Adjusted(row.adjusted_ew))
-        return BoardResult(row.board, ns, ew, adjusted=adjusted, arrow_switched=arrow)
-    return BoardResult(row.board, ns, ew, arrow_switched=arrow)
+        return BoardResult(row.board, ns, ew, adjusted=adjusted)
+    return BoardResult(row.board, ns, ew)
 
 
 def arrow_switched_tables(movement: dict) -> frozenset[tuple[int, int]]:
@@ -54,11 +55,10 @@ def compute_fields(section) -> tuple[list[dict], dict[str, list[dict]]]:
     """``(fields, boards)`` of the standings document of :mod:`scoring.tally`."""
     rows = sorted(section.results, key=lambda row: (row.board, row.table, row.id))
     movement = section.movement or {}
-    switched = arrow_switched_tables(movement)
-    arrow = bool(movement.get("arrow_switch")) or bool(switched)
+    arrow = bool(movement.get("arrow_switch")) or bool(arrow_switched_tables(movement))
     separate = two_fields(str(movement.get("type", "")), arrow)
     method = _METHODS.get(section.method, Method.MATCHPOINTS)
-    results = [_board_result(row, switched) for row in rows]
+    results = [_board_result(row) for row in rows]
     single = method is Method.COMPASS and getattr(section, "compass_single_winner", False)
     computed = standings(results, method, separate_fields=separate, single_winner=single)
     by_board: dict[int, list] = {}

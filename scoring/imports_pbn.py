@@ -49,6 +49,7 @@ from scoring.imports import MAX_BYTES, format_cell_of
 from scoring.models import ResultSource
 from scoring.services import result_record
 from tournaments.models import Board, BoardPlay, Entry, Section
+from tournaments.selectors import cards_held_q
 
 _UNKNOWN = {"", "?", "-", "*"}
 _SUFFIX = re.compile(r"#\S*")
@@ -166,7 +167,8 @@ class _Section:
         plays = BoardPlay.objects.filter(seating__section=self.section, board__number=board)
         ns, ew = self._pairs(tags)
         if ns is not None:
-            found = plays.filter(seating__ns=ns, seating__ew=ew)
+            # [North]/[South] are the players of the North–South cards (arrow switch too).
+            found = plays.filter(cards_held_q(ns, ew, prefix="seating__"))
             what = _("pairs %(ns)s (NS) and %(ew)s (EW)") % {"ns": ns.number, "ew": ew.number}
         elif (table := whole_number(tags.get("Table"))) is not None:
             found = plays.filter(seating__table=table)

@@ -21,11 +21,15 @@ from scoring.errors import ResultRefused
 from scoring.rows import prepared_cursor
 from tournaments.models import BoardPlay, Seating
 from tournaments.rounds import round_now
+from tournaments.seats import pairs_by_cards
 
 
 @dataclass(frozen=True, slots=True)
 class PlayFacts:
-    """One scheduled board play: where, who, which board, and the event's rules."""
+    """One scheduled board play: where, who, which board, and the event's rules. ``ns_*``
+    and ``ew_*`` are the pairs holding the North–South and the East–West cards
+    (:func:`tournaments.seats.pairs_by_cards`): after an arrow switch, the pairs seated EW
+    and NS. A result is stored, entered (NS cards) and confirmed (EW cards) by them."""
 
     board_play_id: int
     section_id: int
@@ -42,6 +46,8 @@ class PlayFacts:
     ew_members: frozenset[int]
     not_played: bool
     profile: RuleProfile
+    #: The movement arrow-switches the table: ``ns_*`` (the North–South cards) sit EW.
+    arrow_switch: bool = False
     #: The result already stored for this board play when the facts were read, if any.
     result_id: int | None = None
     #: The event and its status (who may enter what depends on it).
@@ -114,8 +120,8 @@ def _facts_sql_for(vendor: str, reserve: bool = False) -> str:
         ' st.section_id, st.round, st."table", st.ns_id, st.ew_id, ns.number, ew.number,'
         " ns.member1_id, ns.member2_id, ew.member1_id, ew.member2_id,"
         " t.club_id, t.rule_profile, t.rule_overrides, so.member1_id, we.member1_id, r.id,"
-        " t.id, t.status,"
-        # The NS side's current round (scoring.access: results are entered in order).
+        " t.id, t.status, st.arrow_switch,"
+        # The NS cards' side's current round (scoring.access: results are entered in order).
         f" ({_ns_round_now_sql()}),"
         # The user's roles in the club and member id: no query of their own for can().
         f" {access_sql(vendor, 't.club_id')}{reserved}"
@@ -135,11 +141,15 @@ def _facts_sql_for(vendor: str, reserve: bool = False) -> str:
 
 
 def _ns_round_now_sql() -> str:
-    """:func:`tournaments.rounds.round_now` of the seating's NS side (NS and, in an
-    individual event, South), compiled by the ORM as a subquery of the facts query."""
+    """:func:`tournaments.rounds.round_now` of the side holding the NS cards (the pair
+    seated NS, or seated EW on an arrow-switched round; in an individual event, North and
+    South), compiled by the ORM as a subquery of the facts query."""
     expression = round_now(
         section=RawSQL("st.section_id", ()),
-        entries=[RawSQL("st.ns_id", ()), RawSQL("st.south_id", ())],
+        entries=[
+            RawSQL("CASE WHEN st.arrow_switch THEN st.ew_id ELSE st.ns_id END", ()),
+            RawSQL("st.south_id", ()),
+        ],
     )
     sql, params = expression.query.sql_with_params()
     if params:
@@ -161,9 +171,9 @@ def _fetch_facts(where: str, params: list, user, reserve: bool = False) -> tuple
     overrides = row[20]
     if isinstance(overrides, str):  # SQLite returns JSON as text
         overrides = json.loads(overrides or "{}")
-    access_remember(user, club_id=row[18], roles=row[27], member_id=row[28])
-    reserved = tuple(row[29:31]) if len(row) > 29 else None
-    return (*row[:20], overrides, *row[21:27], reserved)
+    access_remember(user, club_id=row[18], roles=row[28], member_id=row[29])
+    reserved = tuple(row[30:32]) if len(row) > 30 else None
+    return (*row[:20], overrides, *row[21:28], reserved)
 
 
 def play_facts(board_play_id: int, *, user=None) -> PlayFacts:
@@ -206,8 +216,14 @@ def _facts_of(row) -> PlayFacts:
     (ns_id, ew_id, ns_number, ew_number, ns1, ns2, ew1, ew2, club_id, profile, overrides) = row[
         10:21
     ]
-    south, west, result_id, tournament_id, status, ns_round_now, reserved = row[21:28]
+    south, west, result_id, tournament_id, status, arrow, ns_round_now, reserved = row[21:29]
     suit = Suit.parse(trump) if trump not in ("", "NT", None) else None
+    arrow = bool(arrow)
+    (ns_id, ns_number, ns_members), (ew_id, ew_number, ew_members) = pairs_by_cards(
+        (ns_id, ns_number, frozenset(m for m in (ns1, ns2, south) if m)),
+        (ew_id, ew_number, frozenset(m for m in (ew1, ew2, west) if m)),
+        arrow_switch=arrow,
+    )
     return PlayFacts(
         board_play_id=pk,
         section_id=section_id,
@@ -220,10 +236,11 @@ def _facts_of(row) -> PlayFacts:
         ew_id=ew_id,
         ns_number=ns_number,
         ew_number=ew_number,
-        ns_members=frozenset(m for m in (ns1, ns2, south) if m),
-        ew_members=frozenset(m for m in (ew1, ew2, west) if m),
+        ns_members=ns_members,
+        ew_members=ew_members,
         not_played=not_played,
         profile=_profile(profile, overrides),
+        arrow_switch=arrow,
         result_id=result_id,
         reserved_ids=reserved,
         tournament_id=tournament_id,
@@ -251,27 +268,41 @@ def board_play_find(*, section_id: int, round: int, table: int, board: int) -> i
 
 
 def check_pair_meeting(facts: PlayFacts, *, ns: int, ew: int) -> None:
-    """Refuse a result whose pair numbers are not the ones scheduled at that table."""
-    if (facts.ns_number, facts.ew_number) != (ns, ew):
+    """Refuse a result whose pair numbers are not the ones scheduled at that table, by the
+    cards they hold (``ns``: the pair holding the North–South cards)."""
+    if (facts.ns_number, facts.ew_number) == (ns, ew):
+        return
+    values = {
+        "table": facts.table,
+        "round": facts.round,
+        "ns": facts.ns_number,
+        "ew": facts.ew_number,
+        "given_ns": ns,
+        "given_ew": ew,
+    }
+    if facts.arrow_switch:
         raise ResultRefused(
             _(
-                "At table %(table)s in round %(round)s pair %(ns)s sits NS and pair %(ew)s EW, "
-                "not %(given_ns)s and %(given_ew)s."
+                "At table %(table)s in round %(round)s the boards are turned round (arrow "
+                "switch): pair %(ns)s holds the NS cards and pair %(ew)s the EW cards, not "
+                "%(given_ns)s and %(given_ew)s."
             )
-            % {
-                "table": facts.table,
-                "round": facts.round,
-                "ns": facts.ns_number,
-                "ew": facts.ew_number,
-                "given_ns": ns,
-                "given_ew": ew,
-            }
+            % values
         )
+    raise ResultRefused(
+        _(
+            "At table %(table)s in round %(round)s pair %(ns)s sits NS and pair %(ew)s EW, "
+            "not %(given_ns)s and %(given_ew)s."
+        )
+        % values
+    )
 
 
 @dataclass(frozen=True, slots=True)
 class PlayLine:
-    """One scheduled board play as an entry grid shows it."""
+    """One scheduled board play as an entry grid shows it: ``ns_*``/``ew_*`` are the pairs
+    holding the North–South and East–West cards (after an arrow switch, ``arrow_switch``,
+    the pairs seated EW and NS), as the traveller slips write them."""
 
     board_play_id: int
     round: int
@@ -285,6 +316,27 @@ class PlayLine:
     ns_name: str
     ew_name: str
     not_played: bool
+    arrow_switch: bool = False
+
+
+def _line(play) -> PlayLine:
+    seating = play.seating
+    ns, ew = pairs_by_cards(seating.ns, seating.ew, arrow_switch=seating.arrow_switch)
+    return PlayLine(
+        play.pk,
+        seating.round,
+        seating.table,
+        play.board.number,
+        play.board.trump or "NT",
+        ns.pk,
+        ew.pk,
+        ns.number,
+        ew.number,
+        str(ns),
+        str(ew),
+        play.not_played,
+        seating.arrow_switch,
+    )
 
 
 def _lines(queryset) -> list[PlayLine]:
@@ -295,23 +347,7 @@ def _lines(queryset) -> list[PlayLine]:
         "seating__ew__member2",
         "board",
     ).order_by("seating__round", "seating__table", "board__number")
-    return [
-        PlayLine(
-            play.pk,
-            play.seating.round,
-            play.seating.table,
-            play.board.number,
-            play.board.trump or "NT",
-            play.seating.ns_id,
-            play.seating.ew_id,
-            play.seating.ns.number,
-            play.seating.ew.number,
-            str(play.seating.ns),
-            str(play.seating.ew),
-            play.not_played,
-        )
-        for play in plays
-    ]
+    return [_line(play) for play in plays]
 
 
 def round_lines(*, section_id: int, round: int, table: int) -> list[PlayLine]:
@@ -334,7 +370,8 @@ def section_lines(section_id: int) -> list[PlayLine]:
 
 
 def seated_members(*, section_id: int, round: int, table: int) -> tuple[frozenset, frozenset]:
-    """The member ids sitting NS and EW at ``table`` in ``round``."""
+    """The member ids holding the North–South and the East–West cards at ``table`` in
+    ``round`` (seated NS and EW; the other way round after an arrow switch)."""
     seating = (
         Seating.objects.select_related("ns", "ew", "south", "west")
         .filter(section_id=section_id, round=round, table=table)
@@ -344,4 +381,4 @@ def seated_members(*, section_id: int, round: int, table: int) -> tuple[frozense
         return frozenset(), frozenset()
     ns = _members(seating.ns) | (_members(seating.south) if seating.south else frozenset())
     ew = _members(seating.ew) | (_members(seating.west) if seating.west else frozenset())
-    return ns, ew
+    return pairs_by_cards(ns, ew, arrow_switch=seating.arrow_switch)

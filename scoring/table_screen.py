@@ -30,6 +30,7 @@ from tournaments.models import (
     Section,
     Tournament,
 )
+from tournaments.seats import cards_side
 from tournaments.selectors import seated_q
 
 _SEATING_RELATED = [
@@ -120,6 +121,11 @@ class RoundAtTable:
         seats = (self.ns, self.south) if side == "NS" else (self.ew, self.west)
         return [entry for entry in seats if entry is not None]
 
+    def holding(self, cards: str) -> list[Entry]:
+        """The entries holding the ``cards`` ("NS"/"EW") this round: the ones seated on
+        the other side after an arrow switch (:func:`tournaments.seats.cards_side`)."""
+        return self.entries(cards_side(cards, arrow_switch=self.arrow_switch))
+
     def fingerprint(self) -> str:
         return ",".join(
             f"{board.board_play_id}:{board.result.status if board.result else '-'}"
@@ -170,6 +176,14 @@ class TableScreen:
         return self.current.side_of(self.entry.pk)
 
     @property
+    def cards(self) -> str:
+        """The cards the pair holds in the round shown ("NS" enters, "EW" confirms; the
+        other way round from its seat after an arrow switch)."""
+        if self.current is None:
+            return ""
+        return cards_side(self.side, arrow_switch=self.current.arrow_switch)
+
+    @property
     def opponents(self) -> list[Entry]:
         if self.current is None or not self.side:
             return []
@@ -203,17 +217,7 @@ class TableScreen:
         return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
-def _arrow_switched(section: Section) -> set[tuple[int, int]]:
-    return {
-        (round_["round"], table["table"])
-        for round_ in (section.movement or {}).get("rounds", [])
-        for table in round_.get("tables", [])
-        if table.get("arrow_switch")
-    }
-
-
 def _rounds(section: Section, seatings) -> list[RoundAtTable]:
-    switched = _arrow_switched(section)
     plays = Prefetch(
         "board_plays",
         queryset=BoardPlay.objects.select_related("board", "result").order_by("board__number"),
@@ -238,7 +242,7 @@ def _rounds(section: Section, seatings) -> list[RoundAtTable]:
                 )
                 for play in seating.board_plays.all()
             ),
-            arrow_switch=(seating.round, seating.table) in switched,
+            arrow_switch=seating.arrow_switch,
         )
         for seating in rows
     ]

@@ -2,8 +2,10 @@
 table device handed to the table without a login (:func:`device_table`), as Bridgemate.
 
 Both show the round, the table, who sits where, the boards with number, dealer and trump
-(never a deal), the arrow switch, and where each pair goes next. NS enter the boards, EW
-confirm them; a table device does both. The form is queued by ``table-entry.js`` when the
+(never a deal), the arrow switch, and where each pair goes next. The pair holding the NS
+cards enters the boards, the pair holding the EW cards confirms them (after an arrow switch,
+the pairs seated EW and NS: :func:`tournaments.seats.pairs_by_cards`); a table device does
+both. The form is queued by ``table-entry.js`` when the
 signal drops and sent once (a result already stored is not stored again); the page asks
 its ``…/state/`` address every few seconds and reloads itself when a result of the round
 changes (entered, confirmed, disputed) or the round is complete.
@@ -87,7 +89,7 @@ def _not_running(screen: TableScreen) -> list[str]:
 
 def _render(request, screen: TableScreen, *, errors, mode: str, state_url: str, **extra):
     current = screen.current
-    side = screen.side
+    side = screen.cards  # NS cards enter, EW cards confirm (arrow switch applied)
     context = {
         "screen": screen,
         "current": current,
@@ -132,7 +134,7 @@ def _player_post(request, screen: TableScreen) -> list[str]:
     club_id = selectors.club_id_of(screen.section)
     if request.POST.get("action") == "confirm":
         return _confirm(request, current, by=request.user, device=None)
-    seated = {m for entry in current.entries("NS") for m in entry.member_ids()}
+    seated = {m for entry in current.holding("NS") for m in entry.member_ids()}
     if not can(request.user, Action.ENTER_SCORES, club_id, seated=seated):
         return [_("North–South enter the boards; East–West confirm them.")]
 

@@ -25,6 +25,8 @@ from tournaments.models import (
     StatusChange,
     TournamentStatus,
 )
+from tournaments.movements import Movement
+from tournaments.movements.model import phantom_number
 
 
 @dataclass
@@ -38,6 +40,15 @@ class SectionRoom:
     @property
     def withdrawn(self) -> list[Entry]:
         return [e for e in self.entries if e.withdrawn]
+
+    @property
+    def late_pair_number(self) -> int | None:
+        """In a Howell with a built-in sit-out, the number a late pair would take (the
+        movement's phantom), while no pair has it; None otherwise."""
+        number = phantom_number(Movement.from_json(self.section.movement or {"rounds": []}))
+        if number is None or any(e.number == number for e in self.entries):
+            return None
+        return number
 
     @property
     def board_numbers(self) -> list[int]:

@@ -15,6 +15,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, Member, Season
+from tournaments.seats import pairs_by_cards
 
 
 class TrumpScheme(models.TextChoices):
@@ -370,7 +371,10 @@ class BoardDealChange(ChangeRecord):
 
 class Seating(models.Model):
     """Who sits at ``table`` in ``round``. Pairs: ``ns`` and ``ew``. Individual events: the
-    four players are ``ns`` (north), ``south``, ``ew`` (east) and ``west``."""
+    four players are ``ns`` (north), ``south``, ``ew`` (east) and ``west``.
+
+    ``arrow_switch``: the movement turns this table's boards round, so the pair seated NS
+    holds the East–West cards (:func:`tournaments.seats.pairs_by_cards`)."""
 
     section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="seatings")
     round = models.PositiveSmallIntegerField(_("round"))
@@ -383,6 +387,7 @@ class Seating(models.Model):
     west = models.ForeignKey(
         Entry, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )
+    arrow_switch = models.BooleanField(_("arrow switch"), default=False)
 
     class Meta:
         ordering = ["section", "round", "table"]
@@ -397,6 +402,16 @@ class Seating(models.Model):
 
     def __str__(self) -> str:
         return f"R{self.round} T{self.table}"
+
+    @property
+    def ns_cards_id(self) -> int:
+        """The entry holding the North–South cards (arrow switch applied)."""
+        return pairs_by_cards(self.ns_id, self.ew_id, arrow_switch=self.arrow_switch)[0]
+
+    @property
+    def ew_cards_id(self) -> int:
+        """The entry holding the East–West cards (arrow switch applied)."""
+        return pairs_by_cards(self.ns_id, self.ew_id, arrow_switch=self.arrow_switch)[1]
 
 
 class BoardPlay(models.Model):

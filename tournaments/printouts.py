@@ -23,6 +23,7 @@ from tournaments.models import (
     Section,
     Session,
 )
+from tournaments.seats import cards_side, pairs_by_cards
 from tournaments.table_codes import confirmation_code
 
 #: A seating's columns, with the seat an entry holds there: pairs sit NS and EW; in an
@@ -145,16 +146,6 @@ def session_sections(session: Session) -> list[Section]:
     )
 
 
-def _arrow_tables(movement: dict) -> set[tuple[int, int]]:
-    """(round, table) of the movement's arrow-switched tables."""
-    return {
-        (r["round"], t["table"])
-        for r in movement.get("rounds", [])
-        for t in r.get("tables", [])
-        if t.get("arrow_switch")
-    }
-
-
 def session_schedules(sections: list[Section]) -> list[SectionSchedule]:
     """Table cards, guide cards and traveller slips of ``sections`` (one session's), in
     three queries however many sections, tables and boards."""
@@ -182,7 +173,6 @@ def _section_schedule(
 ) -> SectionSchedule:
     individual = any(s.south_id for s in seatings)
     seats = INDIVIDUAL_SEATS if individual else PAIR_SEATS
-    arrows = _arrow_tables(section.movement or {})
     rounds = sorted({s.round for s in seatings})
     places, board_tables = _where_everything_is(seatings, seats)
     tables: dict[int, TableCard] = {}
@@ -199,7 +189,7 @@ def _section_schedule(
             if getattr(s, f"{column}_id") is not None
         ]
         boards = [p.board for p in s.board_plays.all()]
-        arrow = (s.round, s.table) in arrows
+        arrow = s.arrow_switch
         next_round = _next(rounds, s.round)
         table_round = TableRound(
             round=s.round,
@@ -274,21 +264,21 @@ def _guide_round(
 
 
 def guide_codes_add(schedules: list[SectionSchedule]) -> None:
-    """Give each EW round of each guide card its table's confirmation code (only a
-    director's printout carries them: EW type it on NS's phone to confirm)."""
+    """Give each round in which the pair holds the East–West cards (seated EW; seated NS
+    after an arrow switch) its table's confirmation code (only a director's printout
+    carries them: that pair types it on the other pair's phone to confirm)."""
     for schedule in schedules:
         for card in schedule.guides:
             for row in card.rounds:
-                if not row.sit_out and row.seat in ("EW", "W"):
+                held = cards_side(row.seat, arrow_switch=row.arrow_switch)
+                if not row.sit_out and (held == "EW" or row.seat == "W"):
                     row.code = confirmation_code(
                         section_id=schedule.section.pk, round=row.round, table=row.table
                     )
 
 
 def _traveller_line(s: Seating, entries: dict[int, Entry], arrow: bool) -> TravellerLine:
-    ns, ew = entries[s.ns_id], entries[s.ew_id]
-    if arrow:
-        ns, ew = ew, ns
+    ns, ew = pairs_by_cards(entries[s.ns_id], entries[s.ew_id], arrow_switch=arrow)
     return TravellerLine(s.round, s.table, ns, ew, arrow)
 
 

@@ -39,6 +39,9 @@ MOVEMENT_RULINGS = {
         "the three-table Howell without shared boards needs an even number of boards a round, not %(boards_per_round)s"
     ),
     "movement_unsound": _("the movement is unsound: %(problems)s"),
+    "movement_no_phantom_seat": _(
+        "from round %(round)s on nobody sits out: there is no place for a late pair"
+    ),
 }
 
 #: The PBN reader's rulings, as an organiser importing a file reads them.

@@ -56,6 +56,15 @@ def seated_q(entry_id: int, *, prefix: str = "") -> Q:
     return q
 
 
+def cards_held_q(ns: Entry, ew: Entry, *, prefix: str = "") -> Q:
+    """Seatings (or rows joined to one through ``prefix``) where ``ns`` holds the
+    North–South cards and ``ew`` the East–West cards: seated so, or seated the other way
+    round at an arrow-switched table (:func:`tournaments.seats.pairs_by_cards`)."""
+    return Q(**{f"{prefix}ns": ns, f"{prefix}ew": ew, f"{prefix}arrow_switch": False}) | Q(
+        **{f"{prefix}ns": ew, f"{prefix}ew": ns, f"{prefix}arrow_switch": True}
+    )
+
+
 def board_has_results(board: Board) -> bool:
     """Whether any result was entered for ``board`` (then its deal cannot change)."""
     if not apps.is_installed("scoring"):

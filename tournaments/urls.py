@@ -53,6 +53,7 @@ urlpatterns = [
     path("entries/<int:pk>/withdraw/", views.entry_withdraw, name="entry_withdraw"),
     path("entries/<int:pk>/remove/", views_setup.entry_remove, name="entry_remove"),
     path("entries/<int:pk>/late-pair/", views_setup.entry_late_pair, name="entry_late_pair"),
+    path("sections/<int:pk>/late-pair/", views_setup.section_late_pair, name="section_late_pair"),
     path("entries/<int:pk>/substitute/", views.entry_substitute, name="entry_substitute"),
     path("board-sets/<int:pk>/hand-records/", views.board_set_hand_records, name="hand_records"),
     path("board-sets/<int:pk>/pbn/", views.board_set_pbn, name="board_set_pbn"),

@@ -1,6 +1,7 @@
 """The director's setting-up pages (most are reached from the control room): a suggested
 movement used in one click, entries from ticked members or a pasted list, a no-show taken
-out before play, a late pair seated in a withdrawn pair's place after the start. Thin: each
+out before play, a late pair seated in a withdrawn pair's place (or, in a Howell with a
+built-in sit-out, in the sit-out's place) after the start. Thin: each
 checks permission, calls one service and says what happened."""
 
 from __future__ import annotations
@@ -162,4 +163,33 @@ def entry_late_pair(request: HttpRequest, pk: int) -> HttpResponse:
         request,
         "tournaments/late_pair.html",
         {"entry": entry, "form": form, "next": request.GET.get("next", "")},
+    )
+
+
+@login_required
+def section_late_pair(request: HttpRequest, pk: int) -> HttpResponse:
+    """After the start, in a Howell with a built-in sit-out: a late pair takes the sit-out's
+    place (the movement's phantom pair)."""
+    section = _section(pk)
+    club_id = section.session.tournament.club_id
+    require(request.user, Action.ORGANISE, club_id)
+    form = LatePairForm(request.POST or None, club_id=club_id)
+    if request.method == "POST" and form.is_valid():
+        try:
+            entry = services.section_late_pair(
+                section=section, changed_by=request.user, **form.cleaned_data
+            )
+        except TournamentError as error:
+            form.add_error(None, str(error))
+        else:
+            messages.success(
+                request,
+                _("The late pair plays as pair %(n)s from round %(round)s.")
+                % {"n": entry.number, "round": form.cleaned_data["from_round"]},
+            )
+            return _back(request, reverse("tournaments:section", args=[section.pk]))
+    return render(
+        request,
+        "tournaments/late_pair.html",
+        {"section": section, "form": form, "next": request.GET.get("next", "")},
     )

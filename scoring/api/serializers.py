@@ -130,8 +130,12 @@ class ResultEntrySerializer(ResultFieldsSerializer):
     round = serializers.IntegerField(min_value=1)
     table = serializers.IntegerField(min_value=1)
     board = serializers.IntegerField(min_value=1)
-    ns = serializers.IntegerField(min_value=1, help_text="NS entry number")
-    ew = serializers.IntegerField(min_value=1, help_text="EW entry number")
+    ns = serializers.IntegerField(
+        min_value=1,
+        help_text="Number of the entry holding the NS cards (after an arrow switch, the one "
+        "sitting EW)",
+    )
+    ew = serializers.IntegerField(min_value=1, help_text="Number of the entry holding the EW cards")
 
 
 class ConfirmSerializer(serializers.Serializer):
@@ -190,8 +194,8 @@ class TravellerRowSerializer(serializers.Serializer):
     result = serializers.IntegerField(help_text="The result's id")
     round = serializers.IntegerField()
     table = serializers.IntegerField()
-    ns = serializers.IntegerField(help_text="The NS entry's id")
-    ew = serializers.IntegerField(help_text="The EW entry's id")
+    ns = serializers.IntegerField(help_text="The id of the entry that held the NS cards")
+    ew = serializers.IntegerField(help_text="The id of the entry that held the EW cards")
     kind = serializers.CharField(help_text="played, adjusted or not_played")
     ns_tricks = serializers.IntegerField(allow_null=True)
     ns_score = serializers.IntegerField(allow_null=True)

@@ -10,6 +10,7 @@ from django.test.utils import CaptureQueriesContext
 
 from scoring.models import Result, ResultStatus
 from tests.scoring.factories import mitchell_section, person_make
+from tournaments.models import Seating
 
 pytestmark = pytest.mark.django_db
 NOW = "/results/table/"
@@ -155,30 +156,13 @@ def test_the_table_screen_reads_a_fixed_number_of_queries(client, club):
 
 def test_an_arrow_switched_round_says_so_on_the_screen(client, seated):
     scheduled, ns_user, _ew = seated
-    section = scheduled.section
-    section.movement = {
-        "type": "mitchell",
-        "rounds": [
-            {
-                "round": r,
-                "tables": [
-                    {
-                        "table": t,
-                        "ns": scheduled.pairs_at(r, t)[0],
-                        "ew": scheduled.pairs_at(r, t)[1],
-                        "boards": scheduled.boards_at(r, t),
-                        **({"arrow_switch": True} if r == 3 else {}),
-                    }
-                    for t in range(1, 4)
-                ],
-            }
-            for r in range(1, 4)
-        ],
-    }
-    section.save()
+    Seating.objects.filter(section=scheduled.section, round=3).update(arrow_switch=True)
     client.force_login(ns_user)
     assert "Arrow switch" not in client.get(NOW).content.decode()
     switched = client.get(f"{NOW}?round=3")
     assert switched.context["current"].arrow_switch
-    assert "Arrow switch" in switched.content.decode()
-    assert "This is the last round." in switched.content.decode()
+    text = switched.content.decode()
+    assert "Arrow switch" in text and "plays the East–West cards" in text
+    # Pair 1 sits NS but holds the EW cards: it confirms, pair 5 (sitting EW) enters.
+    assert switched.context["screen"].cards == "EW" and not switched.context["can_enter"]
+    assert "This is the last round." in text

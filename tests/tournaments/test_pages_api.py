@@ -139,6 +139,10 @@ def test_pages_everyone_reads_only_organisers_and_secretaries_change(client, clu
             reverse("tournaments:entry_late_pair", args=[entry.pk]),
             {"from_round": 2, "guest1": "L", "guest2": "P", "reason": "late"},
         ),
+        (
+            reverse("tournaments:section_late_pair", args=[section.pk]),
+            {"from_round": 2, "guest1": "L", "guest2": "Q", "reason": "late"},
+        ),
         (reverse("tournaments:entry_remove", args=[entry.pk]), {}),
         (reverse("tournaments:control_room", args=[section.session_id]), None),
     ]
@@ -179,6 +183,7 @@ def test_every_tournaments_page_is_in_the_permission_matrix():
         "movement_use",
         "entries_list",
         "entry_late_pair",
+        "section_late_pair",
         "entry_remove",
         "directors",
     }

@@ -23,6 +23,7 @@ from tests.tournaments.factories import (
 )
 from tournaments import schedule, services
 from tournaments.models import Board, Section, TournamentStatus
+from tournaments.table_codes import confirmation_code
 
 pytestmark = pytest.mark.django_db
 
@@ -93,7 +94,7 @@ def test_mitchell_table_card_says_who_sits_where_the_boards_their_trumps_and_whe
     assert (
         f"3 1 {names(section, 1)} 5 {names(section, 5)} 5 ♥ hearts 6 ♦ diamonds Last round "
         "⇅ Round 3: arrow switch. Turn the boards round; NS play the East–West cards, "
-        "EW the North–South cards." in card
+        "EW the North–South cards. EW enter the tricks; NS confirm them." in card
     )
     assert card.count("arrow switch") == 1
     assert card.endswith(
@@ -128,9 +129,30 @@ def test_guide_cards_give_each_round_table_direction_opponents_and_boards(client
     assert f"2 3 East–West 3 {names(mitchell, 3)} 1 ♥ hearts 2 ♦ diamonds" in pair_5
     assert (
         f"3 1 East–West 1 {names(mitchell, 1)} 5 ♥ hearts 6 ♦ diamonds "
-        "⇅ Arrow switch: you play the North–South cards." in pair_5
+        "⇅ Arrow switch: you play the North–South cards and enter the tricks." in pair_5
     )
     assert "EW confirm them on their own phone" in pair_5
+
+
+def test_guide_cards_give_the_confirmation_code_to_the_pair_holding_the_ew_cards(client, people):
+    """The code confirms: in the arrow-switched round 3 pair 1 sits NS but holds the EW
+    cards, so its card carries the code of table 1 and pair 5's (sitting EW) does not."""
+    club, users = people
+    mitchell = scheduled(club, 6, "mitchell", option="arrow", name="Mitchell")
+    client.force_login(users["organiser"])
+    page = page_text(client, "session_guide_cards", mitchell)
+    pair_1 = block(page, f"g{mitchell.entries.get(number=1).pk}")
+    pair_5 = block(page, f"g{mitchell.entries.get(number=5).pk}")
+    code = confirmation_code(section_id=mitchell.pk, round=3, table=1)
+    assert f"3 1 North–South 5 {names(mitchell, 5)} EW code: {code}" in pair_1
+    assert "Arrow switch: you play the East–West cards and confirm the tricks." in pair_1
+    codes = re.compile(r"EW code: (\S{6}) ")
+    assert codes.findall(pair_1) == [code]
+    # Pair 5 sits EW in rounds 1 and 2 (tables 2 and 3), holds the NS cards in round 3.
+    assert codes.findall(pair_5) == [
+        confirmation_code(section_id=mitchell.pk, round=1, table=2),
+        confirmation_code(section_id=mitchell.pk, round=2, table=3),
+    ]
 
 
 def test_howell_guide_card_changes_direction_and_a_sit_out_is_said(client, people):

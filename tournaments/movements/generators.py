@@ -240,10 +240,13 @@ def _howell(pairs: int, boards_per_round: int, seating: str | None) -> Movement:
     result = []
     meeting = 0
     for r, matches in enumerate(rounds):
-        rows, sit_out, number = [], [], 1
+        rows, sit_out, number, empty = [], [], 1, None
         for t, (a, b) in enumerate(matches):
             if phantom in (a, b):
+                # The phantom's table (numbered after the others): a late pair takes it.
                 sit_out.append((b if a == phantom else a) + 1)
+                boards = _boards(sets[r][t], boards_per_round)
+                empty = Table(n // 2, boards, ns=phantom + 1, ew=sit_out[-1])
                 continue
             if n == 6:  # pair 6 stays NS at table 1; the best balance (see howell3)
                 ns, ew = (b, a) if (r, t) in SIX_PAIR_SHARED_SET_TURNS else (a, b)
@@ -254,7 +257,7 @@ def _howell(pairs: int, boards_per_round: int, seating: str | None) -> Movement:
             meeting += 1
             rows.append(Table(number, _boards(sets[r][t], boards_per_round), ns=ns + 1, ew=ew + 1))
             number += 1
-        result.append(Round(r + 1, tuple(rows), tuple(sit_out)))
+        result.append(Round(r + 1, tuple(rows), tuple(sit_out), empty))
     return Movement("howell", tuple(result), pairs, boards_per_round)
 
 

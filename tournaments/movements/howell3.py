@@ -45,7 +45,8 @@ def _half_set(number: int, size: int) -> tuple[int, ...]:
 def howell_three_tables(pairs: int, boards_per_round: int) -> Movement:
     """The balanced three-table Howell for 5 or 6 pairs; ``boards_per_round`` must be even
     (half of them from each of the table's two half-sets). 5 pairs: pair 6's opponent sits
-    out and the other two tables are numbered 1 and 2."""
+    out and the other two tables are numbered 1 and 2 (pair 6's table, 3, is the phantom's:
+    a late pair takes it)."""
     if pairs not in (5, 6):
         raise MovementError(
             f"the three-table Howell is for 5 or 6 pairs, not {pairs}",
@@ -62,13 +63,15 @@ def howell_three_tables(pairs: int, boards_per_round: int) -> Movement:
     size = boards_per_round // 2
     rounds = []
     for number, tables in enumerate(THREE_TABLE_HOWELL, start=1):
-        rows, sit_out = [], []
+        rows, sit_out, empty = [], [], None
         for ns, ew, first, second in tables:
-            if pairs == 5 and 6 in (ns, ew):
-                sit_out.append(ew if ns == 6 else ns)
-                continue
             boards = _half_set(first, size) + _half_set(second, size)
+            if pairs == 5 and 6 in (ns, ew):
+                # Pair 6's table, numbered 3: a late pair takes it.
+                sit_out.append(ew if ns == 6 else ns)
+                empty = Table(3, boards, ns=ns, ew=ew)
+                continue
             rows.append(Table(len(rows) + 1, boards, ns=ns, ew=ew))
-        rounds.append(Round(number, tuple(rows), tuple(sit_out)))
+        rounds.append(Round(number, tuple(rows), tuple(sit_out), empty))
     options = {"half_sets": HALF_SETS, "balanced": True}
     return Movement("howell", tuple(rounds), pairs, boards_per_round, options)

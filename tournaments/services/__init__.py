@@ -27,6 +27,7 @@ from tournaments.services.entries import (
     entries_list_read,
     entry_late_pair,
     names_list_text,
+    section_late_pair,
 )
 from tournaments.services.events import (
     entry_add,
@@ -51,6 +52,7 @@ __all__ = [
     "entries_list_read",
     "entry_add",
     "entry_late_pair",
+    "section_late_pair",
     "entry_remove",
     "entry_substitute",
     "entry_withdraw",

@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 from clubs.models import Member
 from tournaments import selectors
 from tournaments.errors import EntryError
-from tournaments.models import BoardPlay, Entry, EntryChange, Seating, Section
+from tournaments.models import Board, BoardPlay, Entry, EntryChange, Seating, Section
 from tournaments.services.events import _entry_snapshot, before_start, entry_add
 
 #: Between the two players of a pair: & + / , ; a tab, a dash between spaces.
@@ -206,21 +206,7 @@ def entry_late_pair(
             _("Pair %(n)s is playing: a late pair takes the place of a pair that did not come.")
             % {"n": entry.number}
         )
-    if not reason.strip():
-        raise EntryError(_("Say why the pair changes."))
-    if member1 is None and not guest1.strip():
-        raise EntryError(_("Give the first player: a member or a guest's name."))
-    individual = section.session.tournament.individual
-    if not individual and member2 is None and not guest2.strip():
-        raise EntryError(_("A pair needs a second player: a member or a guest's name."))
-    if member1 is not None and member2 is not None and member1.pk == member2.pk:
-        raise EntryError(_("A player cannot partner themselves."))
-    taken = (selectors.members_entered(section=section) - entry.member_ids()) & {
-        m.pk for m in (member1, member2) if m is not None
-    }
-    if taken:
-        names = ", ".join(m.name for m in Member.objects.filter(pk__in=taken))
-        raise EntryError(_("Already entered in this section: %(names)s") % {"names": names})
+    _late_players_check(section, entry, (member1, member2), (guest1, guest2), reason)
     before = _entry_snapshot(entry)
     entry.member1, entry.member2 = member1, member2
     entry.guest1 = "" if member1 is not None else guest1.strip()
@@ -247,3 +233,124 @@ def entry_late_pair(
         reason=reason.strip()[:200],
     )
     return back
+
+
+def _late_players_check(
+    section: Section,
+    entry: Entry | None,
+    members: tuple[Member | None, Member | None],
+    guests: tuple[str, str],
+    reason: str,
+) -> None:
+    """Refuse a late pair without a reason, without its players, or with a player already
+    entered in the section (``entry``'s own players aside)."""
+    (member1, member2), (guest1, guest2) = members, guests
+    if not reason.strip():
+        raise EntryError(_("Say why the pair changes."))
+    if member1 is None and not guest1.strip():
+        raise EntryError(_("Give the first player: a member or a guest's name."))
+    individual = section.session.tournament.individual
+    if not individual and member2 is None and not guest2.strip():
+        raise EntryError(_("A pair needs a second player: a member or a guest's name."))
+    if member1 is not None and member2 is not None and member1.pk == member2.pk:
+        raise EntryError(_("A player cannot partner themselves."))
+    own = entry.member_ids() if entry is not None else set()
+    taken = (selectors.members_entered(section=section) - own) & {
+        m.pk for m in (member1, member2) if m is not None
+    }
+    if taken:
+        names = ", ".join(m.name for m in Member.objects.filter(pk__in=taken))
+        raise EntryError(_("Already entered in this section: %(names)s") % {"names": names})
+
+
+@transaction.atomic
+def section_late_pair(
+    *,
+    section: Section,
+    from_round: int,
+    member1: Member | None = None,
+    member2: Member | None = None,
+    guest1: str = "",
+    guest2: str = "",
+    changed_by=None,
+    reason: str,
+) -> Entry:
+    """Seat a late pair in a Howell with a built-in sit-out: it becomes the movement's
+    phantom pair (numbered after the last pair) and plays the phantom's table from
+    ``from_round`` on, against the pair that would have sat out; the rounds before it did
+    not play, and their results stand. The section's movement is changed to match (its
+    tables, cards and the table screens follow). Kept in the new entry's history."""
+    section = (
+        Section.objects.select_for_update().select_related("session__tournament").get(pk=section.pk)
+    )
+    if before_start(section.session.tournament):
+        raise EntryError(_("Play has not started: add the pair and choose the movement again."))
+    movement, number, taken = _phantom_place(section, from_round)
+    _late_players_check(section, None, (member1, member2), (guest1, guest2), reason)
+    if Entry.objects.filter(section=section, number=number).exists():
+        raise EntryError(_("Pair %(n)s is already entered.") % {"n": number})
+    entry = Entry(
+        section=section,
+        number=number,
+        member1=member1,
+        member2=member2,
+        guest1="" if member1 is not None else guest1.strip(),
+        guest2="" if member2 is not None else guest2.strip(),
+    )
+    entry.full_clean()
+    entry.save()
+    _phantom_tables_seat(section, movement, entry, from_round)
+    section.movement = taken.to_json()
+    section.save(update_fields=["movement"])
+    EntryChange.objects.create(
+        entry=entry,
+        changed_by=changed_by,
+        before={},
+        after=_entry_snapshot(entry) | {"from_round": from_round, "sit_out_taken": True},
+        reason=reason.strip()[:200],
+    )
+    return entry
+
+
+def _phantom_place(section: Section, from_round: int):
+    """``(movement, the phantom's number, the movement once it is taken from
+    from_round)``, or :class:`EntryError` saying why there is no place to take."""
+    from tournaments.movements import Movement, MovementError
+    from tournaments.movements.model import phantom_number, phantom_taken
+
+    movement = Movement.from_json(section.movement or {"rounds": []})
+    number = phantom_number(movement)
+    if number is None:
+        raise EntryError(_("This section's movement has no sit-out for a late pair to take."))
+    rounds = [r.round for r in movement.rounds]
+    if from_round not in rounds:
+        raise EntryError(
+            _("The movement has rounds %(first)s to %(last)s.")
+            % {"first": rounds[0], "last": rounds[-1]}
+        )
+    try:
+        return movement, number, phantom_taken(movement, from_round)
+    except MovementError:
+        raise EntryError(
+            _("From round %(round)s on nobody sits out: there is no place for a late pair.")
+            % {"round": from_round}
+        ) from None
+
+
+def _phantom_tables_seat(section: Section, movement, entry: Entry, from_round: int) -> None:
+    """The seatings and board plays of the phantom's tables from ``from_round`` on, the
+    late ``entry`` in the phantom's seat (boards of a withdrawn opponent not played)."""
+    entries = {e.number: e for e in Entry.objects.filter(section=section)}
+    boards = {b.number: b for b in Board.objects.filter(board_set_id=section.board_set_id)}
+    for rnd in movement.rounds:
+        table = rnd.phantom
+        if rnd.round < from_round or table is None:
+            continue
+        ns, ew = entries[table.ns], entries[table.ew]
+        seating = Seating.objects.create(
+            section=section, round=rnd.round, table=table.table, ns=ns, ew=ew
+        )
+        BoardPlay.objects.bulk_create(
+            BoardPlay(seating=seating, board=boards[n], not_played=ns.withdrawn or ew.withdrawn)
+            for n in table.boards
+        )

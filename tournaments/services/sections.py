@@ -87,6 +87,7 @@ def section_schedule_save(
                 ew=seats["east" if individual else "ew"],
                 south=seats.get("south"),
                 west=seats.get("west"),
+                arrow_switch=bool(table.get("arrow_switch")),
             )
             seatings.append(seating)
             for number in table["boards"]:
