@@ -63,7 +63,7 @@ DEMO_TABLES = {
         4,
         "parlett",
         [
-            HandEntry(calls=("4:uptown", "pass", "5:no_trump", "pass"), tricks=10),
+            HandEntry(calls=("4:uptown", "pass", "5:uptown", "pass"), tricks=10),
             HandEntry(declarer=3, level=4, contract="downtown", tricks=8),
             HandEntry(declarer=0, level=6, contract="uptown", tricks=10),
         ],

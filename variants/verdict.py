@@ -7,7 +7,7 @@ ruling in the reader's language (``clubs.rulings.ruling_text``).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 
 from django.utils.translation import gettext as _
 
@@ -237,7 +237,8 @@ def _bid_call(text: str) -> bid.Bid:
         raise HandRefused(_("%(call)s is not a call of this game.") % {"call": text}) from None
 
 
-def _bid(context: Context, entry: HandEntry) -> Verdict:
+def _bid_hand(context: Context, entry: HandEntry) -> Verdict:
+    """One hand of bid whist on its own (the game's state aside)."""
     rules = context.rules
     if entry.calls:
         auction = bid.BidAuction(rules, context.dealer, context.names)
@@ -266,7 +267,8 @@ def _bid(context: Context, entry: HandEntry) -> Verdict:
     )
 
 
-def _minnesota(context: Context, entry: HandEntry) -> Verdict:
+def _minnesota_hand(context: Context, entry: HandEntry) -> Verdict:
+    """One hand of Minnesota whist on its own (the game's state aside)."""
     grander = None if entry.grander is None else _seat(context, entry.grander, _("grander"))
     tricks = _need(entry.tricks, _("Give the tricks North–South took."))
     ns, ew = minnesota.score_minnesota(context.rules, grander, tricks)
@@ -274,6 +276,62 @@ def _minnesota(context: Context, entry: HandEntry) -> Verdict:
     lines[0].tricks, lines[1].tricks = tricks, 13 - tricks
     made = None if grander is None else (tricks if grander % 2 == 0 else 13 - tricks) >= 7
     return Verdict(lines, "high" if grander is not None else "low", grander, made, trump="NT")
+
+
+def _earlier_verdicts(context: Context, judge_hand) -> list[Verdict]:
+    """The earlier hands of a four-player side game judged again, each with its own dealer
+    (the deal passes to the left)."""
+    verdicts = []
+    for number, earlier in enumerate(context.earlier, start=1):
+        dealer = (context.dealer - (context.number - number)) % context.players
+        past = replace(context, dealer=dealer, number=number, earlier=context.earlier[: number - 1])
+        verdicts.append(judge_hand(past, earlier))
+    return verdicts
+
+
+def _set_side(verdict: Verdict) -> int | None:
+    return None if verdict.made is not False or verdict.declarer is None else verdict.declarer % 2
+
+
+def side_game(context: Context) -> bid.BidGame:
+    """Bid whist and Minnesota before hand ``context.number``: each side's total, the sets
+    (bid whist) and the winning side once the game is decided."""
+    if context.game == Game.BID:
+        game = bid.BidGame()
+        for past in _earlier_verdicts(context, _bid_hand):
+            points = (past.lines[0].score, past.lines[1].score)
+            game, _points = bid.bid_game_after(context.rules, game, points, _set_side(past))
+        return game
+    totals = [0, 0]
+    for past in _earlier_verdicts(context, _minnesota_hand):
+        totals = [totals[0] + past.lines[0].score, totals[1] + past.lines[1].score]
+    side_totals = (totals[0], totals[1])
+    return bid.BidGame(side_totals, winner=minnesota.minnesota_winner(context.rules, side_totals))
+
+
+def _refuse_when_decided(game: bid.BidGame) -> None:
+    if game.winner is not None:
+        won = _("North–South won the game.") if game.winner == 0 else _("East–West won the game.")
+        raise HandRefused(f"{_('The game is over.')} {won}")
+
+
+def _bid(context: Context, entry: HandEntry) -> Verdict:
+    """A bid whist hand, refused once the game is decided; the second set's bonus (where the
+    rules give one) goes to the opponents' lines."""
+    game = side_game(context)
+    _refuse_when_decided(game)
+    verdict = _bid_hand(context, entry)
+    points = (verdict.lines[0].score, verdict.lines[1].score)
+    _game, (ns, ew) = bid.bid_game_after(context.rules, game, points, _set_side(verdict))
+    for line, score in zip(verdict.lines, side_points(ns, ew), strict=True):
+        line.score = score
+    return verdict
+
+
+def _minnesota(context: Context, entry: HandEntry) -> Verdict:
+    """A Minnesota hand, refused once a side has reached the target."""
+    _refuse_when_decided(side_game(context))
+    return _minnesota_hand(context, entry)
 
 
 # --- knock-out and the exact-bid games ----------------------------------------------------
