@@ -164,3 +164,25 @@ def test_abundance_declared_trumps_named_or_no_trump_per_setting(setting, refuse
     check_solo_trump(rules, SoloKind.DECLARED_ABUNDANCE, None)
     with pytest.raises(VariantError):
         check_solo_trump(rules, SoloKind.MISERE, Suit.SPADES)
+
+
+@pytest.mark.parametrize(
+    ("kind", "declarer", "dealer", "leader"),
+    [
+        ("solo", 2, 0, 1),  # the eldest, on the dealer's left, whoever declares
+        ("misere", 1, 3, 0),  # the eldest again: dealer 3 (W), so N leads
+        ("open_misere", 0, 1, 2),
+        ("declared_abundance", 3, 0, 3),  # §2.2: "declarer has the opening lead"
+        ("declared_abundance", 1, 1, 1),  # even when the declarer deals
+    ],
+)
+def test_opening_leader_is_the_eldest_except_in_abundance_declared(kind, declarer, dealer, leader):
+    from engine.variants.solo import SoloContract, SoloKind, opening_leader
+
+    assert opening_leader(dealer, SoloContract(declarer, SoloKind(kind))) == leader
+
+
+def test_opening_leader_when_all_passed_is_the_eldest():
+    from engine.variants.solo import opening_leader
+
+    assert opening_leader(2, None) == 3
