@@ -6,10 +6,12 @@ ruling in the reader's language (``clubs.rulings.ruling_text``).
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field, replace
 
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext_lazy
 
 from clubs.errors import HandRefused
 from clubs.rulings import ruling_text
@@ -17,7 +19,15 @@ from engine.cards import Suit
 from engine.errors import EngineError
 from engine.variants import bid, colour, exact, knockout, minnesota, solo
 from engine.variants.common import Rules, side_points
-from variants.models import Game
+from variants.models import Game, contract_label
+
+#: The suits by letter, as a ruling names them (the game's word, not the organisation's).
+SUIT_NAMES = {
+    "S": pgettext_lazy("suit", "spades"),
+    "H": pgettext_lazy("suit", "hearts"),
+    "D": pgettext_lazy("suit", "diamonds"),
+    "C": pgettext_lazy("suit", "clubs"),
+}
 
 PRESETS: dict[str, dict[str, Rules]] = {
     Game.SOLO: solo.SOLO_PRESETS,
@@ -118,7 +128,32 @@ def judge(context: Context, entry: HandEntry) -> Verdict:
     try:
         return JUDGES[context.game](context, entry)
     except EngineError as error:
-        raise HandRefused(ruling_text(error)) from None
+        raise HandRefused(ruling_text(in_the_games_words(error, context.game))) from None
+
+
+#: The params of a ruling that name a contract or a call (engine keys such as "misere").
+_CALL_PARAMS = ("contract", "bid", "standing")
+
+
+def _call_words(game: str, call: str) -> str:
+    """An engine call or contract ("misere", "ask_join:8:H") in the game's words."""
+    kind, *rest = call.split(":")
+    words = [contract_label(game, kind)]
+    for part in rest:
+        words.append(str(SUIT_NAMES.get(part, part)))
+    return " ".join(words)
+
+
+def in_the_games_words(error: EngineError, game: str) -> EngineError:
+    """``error`` with the contracts and calls among its params named as the pages name them
+    (never an engine key like "misere" in a ruling a player reads)."""
+    params = dict(error.params)
+    for key in _CALL_PARAMS:
+        if isinstance(params.get(key), str):
+            params[key] = _call_words(game, params[key])
+    named = copy.copy(error)
+    named.params = params
+    return named
 
 
 def _need(value, message: str):
