@@ -47,7 +47,9 @@ class HandEntry:
     players), ``level`` and ``suit``; ``tricks`` of the declaring side. Bid whist: calls or
     ``declarer``, ``level`` and ``contract`` (uptown/downtown/no_trump); ``tricks`` won in
     play. Minnesota: the ``grander`` (None: low) and N–S's ``tricks``. Knock-out: the trump
-    ``suit`` and ``tricks_each``. Exact-bid: ``bids`` and ``tricks_each`` by seat."""
+    ``suit`` and ``tricks_each``. Exact-bid: ``bids`` and ``tricks_each`` by seat. Colour
+    whist's troel: the fact its ``troel_target`` setting asks about (``troel_ace_led``, or
+    ``troel_trump_in_ace_suit``) gives the aim, 8 or 9."""
 
     calls: tuple[str, ...] = ()
     contract: str = ""
@@ -62,6 +64,8 @@ class HandEntry:
     grander: int | None = None
     last_trick: int | None = None
     first_trick_to_bidders: bool | None = None
+    troel_ace_led: bool | None = None
+    troel_trump_in_ace_suit: bool | None = None
 
     def as_dict(self) -> dict[str, object]:
         return {k: (list(v) if isinstance(v, tuple) else v) for k, v in asdict(self).items()}
@@ -204,6 +208,21 @@ def _solo(context: Context, entry: HandEntry) -> Verdict:
     return Verdict(lines, contract.kind.value, contract.declarer, made, trump=entry.suit)
 
 
+def _colour_contract(context: Context, entry: HandEntry) -> colour.ColourContract:
+    """The contract picked on the form (no calls): its kind, declarer, partner, others."""
+    kind = colour.ColourKind(_need(entry.contract, _("Choose the contract.")))
+    several = [p for p, n in enumerate(entry.tricks_each) if n is not None]
+    if kind is colour.ColourKind.SMALL_MISERY and several:
+        players = several  # several play small misery: each one's tricks given
+    else:
+        players = [_seat(context, entry.declarer, _("declarer"))]
+    if kind.partners:
+        players.append(_seat(context, entry.partner, _("partner")))
+    if kind is colour.ColourKind.SMALL_MISERY and not several:
+        players += [p for p in entry.others if p not in players]
+    return colour.ColourContract(kind, tuple(players), entry.level, _suit(entry.suit))
+
+
 def _colour_call(text: str) -> colour.ColourCall:
     word = text.strip().lower()
     if word in ("pass", "wait", "join"):
@@ -230,17 +249,17 @@ def _colour(context: Context, entry: HandEntry) -> Verdict:
         if contract is None:
             return Verdict([Line() for _ in range(4)], "redeal")
     else:
-        kind = colour.ColourKind(_need(entry.contract, _("Choose the contract.")))
-        several = [p for p, n in enumerate(entry.tricks_each) if n is not None]
-        if kind is colour.ColourKind.SMALL_MISERY and several:
-            players = several  # several play small misery: each one's tricks given
-        else:
-            players = [_seat(context, entry.declarer, _("declarer"))]
-        if kind.partners:
-            players.append(_seat(context, entry.partner, _("partner")))
-        if kind is colour.ColourKind.SMALL_MISERY and not several:
-            players += [p for p in entry.others if p not in players]
-        contract = colour.ColourContract(kind, tuple(players), entry.level, _suit(entry.suit))
+        contract = _colour_contract(context, entry)
+    if contract.kind is colour.ColourKind.TROEL:
+        # The partner follows from the calls (who joined) or is picked; the aim from the
+        # fact the table's troel_target setting asks about; the trump suit is named.
+        level = colour.troel_target(
+            rules,
+            fourth_ace_led=entry.troel_ace_led,
+            trump_in_ace_suit=entry.troel_trump_in_ace_suit,
+        )
+        suit = contract.suit or _suit(_need(entry.suit, _("Choose the trump suit.")))
+        contract = replace(contract, level=level, suit=suit)
     if contract.kind is colour.ColourKind.SMALL_MISERY and len(contract.players) > 1:
         counts = entry.tricks_each or ()
         tricks = tuple(

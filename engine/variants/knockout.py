@@ -168,7 +168,8 @@ def knockout_hand(
     sweep = next((p for p in state.alive if tricks[p] == state.cards), None)
     dogs: list[int] = []
     dogs_life_open = rules.dogs_life and not state.dogs_life_used
-    if sweep is not None and not (dogs_life_open and rules.sweep is Sweep.DOGS_LIFE_FIRST):
+    dog_first = dogs_life_open and rules.sweep is Sweep.DOGS_LIFE_FIRST and state.cards > 1
+    if sweep is not None and not dog_first:  # the last hand's sweep always ends the game
         out = [p for p in state.alive if p != sweep]  # every trick: all others are out
     elif dogs_life_open:
         dogs = zero  # several on the same deal: each gets one (variants.md §1)
