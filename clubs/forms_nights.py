@@ -35,7 +35,9 @@ class TableForm(forms.Form):
     whist, in the order they take Dummy."""
 
     player_1 = forms.ModelChoiceField(
-        queryset=None, required=False, label=_("North (dummy whist: first in the cut, holds Dummy first, sits South)")
+        queryset=None,
+        required=False,
+        label=_("North (dummy whist: first in the cut, holds Dummy first, sits South)"),
     )
     guest_1 = forms.CharField(required=False, max_length=120, label=_("or a guest"))
     player_2 = forms.ModelChoiceField(

@@ -11,8 +11,8 @@ from django.utils.translation import gettext_lazy as _
 
 from clubs.inputs import REASON_MAX_LENGTH, TextRules
 from clubs.models import Member
-from variants.models import CONTRACT_LABELS, PLAYERS, PRESET_LABELS, Game, VariantTable
 from engine.variants.colour import TroelTarget
+from variants.models import CONTRACT_LABELS, PLAYERS, PRESET_LABELS, Game, VariantTable
 from variants.verdict import PRESETS, HandEntry, table_rules
 
 MOST_PLAYERS = 8

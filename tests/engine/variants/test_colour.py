@@ -231,7 +231,10 @@ def test_troel_target_reads_the_setting(setting, facts, aim):
 
 @pytest.mark.parametrize(
     ("setting", "code"),
-    [("dafke_ace_led", "troel_ace_led_needed"), ("jeux_trump_in_ace_suit", "troel_trump_suit_needed")],
+    [
+        ("dafke_ace_led", "troel_ace_led_needed"),
+        ("jeux_trump_in_ace_suit", "troel_trump_suit_needed"),
+    ],
 )
 def test_troel_target_needs_the_fact_its_setting_asks_about(setting, code):
     from engine.variants.colour import troel_target
