@@ -42,6 +42,7 @@ from engine.errors import CardError, EngineError
 from engine.pbn import read_pbn_file
 from engine.pbn_games import Game
 from engine.pbn_tables import parse_columns, parse_rows
+from engine.pbn_text import pbn_decode
 from scoring.checks import ResultInput
 from scoring.errors import ImportRefused, ResultConflict, ScoringError
 from scoring.forms import format_cell
@@ -236,10 +237,7 @@ def upload_text(upload) -> str:
     raw = upload.read(MAX_BYTES + 1)
     if len(raw) > MAX_BYTES:
         raise ImportRefused(_("The file is too large (2 MB at most)."))
-    try:
-        return raw.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        return raw.decode("latin-1")
+    return pbn_decode(raw)
 
 
 def results_import_pbn(*, section_id: int, text: str, by) -> PBNResultsReport:

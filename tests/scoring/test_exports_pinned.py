@@ -24,8 +24,8 @@ import pytest
 from engine.pbn import read_pbn_file
 from engine.pbn_tables import parse_columns, parse_rows
 from scoring import exports
-from tests.scoring.test_exports import session_of
 from tests.scoring.results_world import played_mitchell
+from tests.scoring.test_exports import session_of
 
 pytestmark = pytest.mark.django_db
 
@@ -58,7 +58,10 @@ def test_pbn_score_table_points_and_percentages_per_side(results):
     game = next(g for g in read_pbn_file(text).games if g.value("Board") == "2")
     columns = parse_columns(game.value("ScoreTable"))
     names = [c.name for c in columns]
-    rows = {int(row[names.index("Table")]): row for row in parse_rows(columns, game.tables["ScoreTable"])}
+    rows = {
+        int(row[names.index("Table")]): row
+        for row in parse_rows(columns, game.tables["ScoreTable"])
+    }
     for table, (tricks, mp_ns, mp_ew, pct_ns, pct_ew) in BOARD_2.items():
         row = dict(zip(names, rows[table], strict=True))
         assert row["Result"] == str(tricks)
@@ -92,3 +95,17 @@ def test_published_percentages_have_two_decimals_from_the_score_cards(results):
         assert row["percentage"] == f"{percentage:.2f}"
         differs |= f"{percentage:.1f}0" != row["percentage"]
     assert differs
+
+
+def test_pbn_export_is_latin1_with_crlf_and_czech_names_transliterated():
+    scheduled = played_mitchell(tables=3)
+    entry = scheduled.entries[2]
+    entry.guest1 = "Věra Dvořáková"
+    entry.save()
+    results = exports.session_results(session_of(scheduled))
+    exported = exports.export_file(results, "pbn")
+    assert exported.content_type == "application/x-pbn; charset=iso-8859-1"
+    raw = exported.content
+    assert raw.startswith(b"% PBN 2.1\r\n% EXPORT\r\n")
+    assert b"\n" not in raw.replace(b"\r\n", b"")
+    assert "Vera Dvoráková".encode("latin-1") in raw
