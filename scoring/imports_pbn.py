@@ -47,9 +47,12 @@ from scoring.checks import ResultInput
 from scoring.errors import ImportRefused, ResultConflict, ScoringError
 from scoring.forms import format_cell
 from scoring.imports import MAX_BYTES, format_cell_of
+from scoring.imports_movement import MovementReport, movement_import
 from scoring.models import ResultSource
 from scoring.services import result_record
-from tournaments.models import Board, BoardPlay, Entry, Section
+from tournaments.errors import TournamentError
+from tournaments.models import Board, BoardPlay, Entry, Seating, Section
+from tournaments.services import board_set_import_pbn_file
 
 _UNKNOWN = {"", "?", "-", "*"}
 _SUFFIX = re.compile(r"#\S*")
@@ -61,6 +64,8 @@ class PBNResultsReport:
     already: int = 0
     without_result: int = 0
     refused: list[dict] = field(default_factory=list)
+    #: The movement read from the file, when the section had no schedule.
+    movement: MovementReport | None = None
 
     def as_dict(self) -> dict:
         return {
@@ -68,6 +73,7 @@ class PBNResultsReport:
             "already_stored": self.already,
             "without_result": self.without_result,
             "refused": self.refused,
+            "movement": self.movement.as_dict() if self.movement else None,
         }
 
 
@@ -240,6 +246,21 @@ def upload_text(upload) -> str:
     return pbn_decode(raw)
 
 
+def _movement_from_file(section: Section, text: str, read, lines) -> MovementReport:
+    """A section with no schedule takes the file's boards (when it has none) and movement
+    (:mod:`scoring.imports_movement`)."""
+    if section.board_set_id is None:
+        try:
+            imported = board_set_import_pbn_file(
+                club=section.session.tournament.club, text=text, name=section.label
+            )
+        except TournamentError as error:
+            raise ImportRefused(str(error)) from error
+        section.board_set = imported.board_set
+        section.save(update_fields=["board_set"])
+    return movement_import(section=section, lines=lines, games=read.games, name_key=_name_key)
+
+
 def results_import_pbn(*, section_id: int, text: str, by) -> PBNResultsReport:
     """Import the results of a PBN file into section ``section_id`` (see the module
     contract)."""
@@ -247,10 +268,12 @@ def results_import_pbn(*, section_id: int, text: str, by) -> PBNResultsReport:
         raise ImportRefused(_("The file is too large (2 MB at most)."))
     if "\x00" in text:
         raise ImportRefused(_("The file holds NUL characters: it is not a PBN text file."))
-    section = Section.objects.get(pk=section_id)
+    section = Section.objects.select_related("session__tournament__club").get(pk=section_id)
     read, lines = _lines(text, section.name)
-    known = _Section(section)
     report = PBNResultsReport()
+    if not Seating.objects.filter(section=section).exists():
+        report.movement = _movement_from_file(section, text, read, lines)
+    known = _Section(section)
     for line in lines:
         if line.tags.get("Result", "").strip() in _UNKNOWN:
             report.without_result += 1

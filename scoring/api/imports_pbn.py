@@ -30,6 +30,18 @@ PBN_REPORT = inline_serializer(
                 },
             )
         ),
+        "movement": inline_serializer(
+            "PBNImportMovement",
+            {
+                "pairs": serializers.IntegerField(),
+                "rounds": serializers.IntegerField(),
+                "tables": serializers.IntegerField(),
+                "movement": serializers.ChoiceField(choices=["mitchell", "howell"]),
+                "renumbered": serializers.ListField(child=serializers.CharField()),
+            },
+            allow_null=True,
+            help_text="The movement read from the file, when the section had no schedule.",
+        ),
     },
 )
 DETAIL = inline_serializer("ImportRefusal", {"detail": serializers.CharField()})
