@@ -23,7 +23,9 @@ Contract of :func:`movement_import`:
   are numbered in file order. No limit of Tenace's own generators applies (26 pairs, fewer
   boards than tables, a board at several tables in one round).
 * Everything is written in one transaction, before any result; nothing is written when
-  the file contradicts itself (a pair twice in one round, two pairs at one table).
+  the file contradicts itself (a pair twice in one round, two pairs at one table). Each
+  line's ``PairNS``/``PairEW`` is then set to the section's pair numbers, by which its
+  result is placed.
 """
 
 from __future__ import annotations
@@ -197,12 +199,16 @@ def _entry(section, number, key, names, totals) -> Entry:
 
 
 @transaction.atomic
-def movement_import(*, section: Section, lines, games, name_key) -> MovementReport:
+def movement_import(*, section: Section, lines, totals, name_key) -> MovementReport:
     """Build ``section``'s entries and schedule from the file's result lines (see the module
-    contract); raises :class:`ImportRefused` with the reason, writing nothing."""
+    contract); ``totals``: (direction or "", pair number) → names, as the file lists its
+    pairs. Raises :class:`ImportRefused` with the reason, writing nothing."""
     if Seating.objects.filter(section=section).exists():
         raise ImportRefused(_("This section has a schedule already."))
-    totals = totals_names(games)
+    if section.board_set_id is None:
+        raise ImportRefused(
+            _("This file carries no deals: give the section its boards first (Boards).")
+        )
     directional = _directional(lines, totals)
     meetings, names = _meetings(lines, directional, name_key)
     _place(meetings)
@@ -228,6 +234,9 @@ def movement_import(*, section: Section, lines, games, name_key) -> MovementRepo
         raise ImportRefused(
             _("The file seats a pair twice in one round, or two pairs at one table.")
         ) from None
+    for line in lines:  # the results are then placed by the section's pair numbers
+        ns, ew = _pair_keys(line.tags, directional, name_key)
+        line.tags["PairNS"], line.tags["PairEW"] = str(numbers[ns]), str(numbers[ew])
     report.kind = "mitchell" if one_way else "howell"
     report.pairs, report.rounds = len(keys), len({m.round for m in meetings})
     report.tables = len({m.table for m in meetings})

@@ -42,12 +42,11 @@ from engine.errors import CardError, EngineError
 from engine.pbn import read_pbn_file
 from engine.pbn_games import Game
 from engine.pbn_tables import parse_columns, parse_rows
-from engine.pbn_text import pbn_decode
 from scoring.checks import ResultInput
 from scoring.errors import ImportRefused, ResultConflict, ScoringError
 from scoring.forms import format_cell
 from scoring.imports import MAX_BYTES, format_cell_of
-from scoring.imports_movement import MovementReport, movement_import
+from scoring.imports_movement import MovementReport, movement_import, totals_names
 from scoring.models import ResultSource
 from scoring.services import result_record
 from tournaments.errors import TournamentError
@@ -229,6 +228,8 @@ def _check_deal(known: _Section, read, number: int) -> None:
     board = known.boards.get(number)
     if board is None:
         raise ScoringError(_("Board %(n)s is not in this section's board set.") % {"n": number})
+    if read is None:  # a file without deals (USEBIO): the board number is enough
+        return
     theirs = next((b for b in read.boards if b.number == number), None)
     if theirs is None or parse_pbn_deal(board.deal).hands != theirs.deal.hands:
         raise ScoringError(
@@ -237,18 +238,8 @@ def _check_deal(known: _Section, read, number: int) -> None:
         )
 
 
-def upload_text(upload) -> str:
-    """An uploaded PBN file's text: UTF-8 (with or without a byte-order mark), else Latin-1
-    (what older PBN producers write). Larger than 2 MB: :class:`ImportRefused`."""
-    raw = upload.read(MAX_BYTES + 1)
-    if len(raw) > MAX_BYTES:
-        raise ImportRefused(_("The file is too large (2 MB at most)."))
-    return pbn_decode(raw)
-
-
-def _movement_from_file(section: Section, text: str, read, lines) -> MovementReport:
-    """A section with no schedule takes the file's boards (when it has none) and movement
-    (:mod:`scoring.imports_movement`)."""
+def _boards_from_file(section: Section, text: str) -> None:
+    """A section with no boards takes the file's."""
     if section.board_set_id is None:
         try:
             imported = board_set_import_pbn_file(
@@ -258,7 +249,6 @@ def _movement_from_file(section: Section, text: str, read, lines) -> MovementRep
             raise ImportRefused(str(error)) from error
         section.board_set = imported.board_set
         section.save(update_fields=["board_set"])
-    return movement_import(section=section, lines=lines, games=read.games, name_key=_name_key)
 
 
 def results_import_pbn(*, section_id: int, text: str, by) -> PBNResultsReport:
@@ -272,7 +262,16 @@ def results_import_pbn(*, section_id: int, text: str, by) -> PBNResultsReport:
     read, lines = _lines(text, section.name)
     report = PBNResultsReport()
     if not Seating.objects.filter(section=section).exists():
-        report.movement = _movement_from_file(section, text, read, lines)
+        _boards_from_file(section, text)
+        report.movement = movement_import(
+            section=section, lines=lines, totals=totals_names(read.games), name_key=_name_key
+        )
+    return lines_import(section, lines, report=report, by=by, read=read)
+
+
+def lines_import(section: Section, lines, *, report: PBNResultsReport, by, read=None):
+    """Store each result line (a PBN game or row, a USEBIO traveller line) on the section's
+    schedule; ``read`` (a PBN file's boards) also checks each deal."""
     known = _Section(section)
     for line in lines:
         if line.tags.get("Result", "").strip() in _UNKNOWN:

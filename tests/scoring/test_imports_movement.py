@@ -172,3 +172,88 @@ def test_the_import_page_imports_a_whole_night_for_the_director(client):
     assert page.status_code == 200, text
     assert "6 stored, 0 already stored." in text
     assert "The file's movement: 6 pairs, 2 rounds, 3 tables." in text
+
+
+def usebio_file(boards) -> bytes:
+    """A USEBIO 1.2 file as a bridge scorer writes a 3-table Mitchell: NS and EW pairs each
+    numbered from 1, a declarer and the declarer's tricks per line, round and table."""
+    pairs = "".join(
+        f"<PAIR><PAIR_NUMBER>{n}</PAIR_NUMBER><DIRECTION>{d}</DIRECTION>"
+        f"<PLAYER><PLAYER_NAME>{d}{n} One</PLAYER_NAME></PLAYER>"
+        f"<PLAYER><PLAYER_NAME>{d}{n} Two</PLAYER_NAME></PLAYER></PAIR>"
+        for d in ("NS", "EW")
+        for n in (1, 2, 3)
+    )
+    travellers = "".join(
+        f"<BOARD><BOARD_NUMBER>{b}</BOARD_NUMBER>"
+        + "".join(
+            f"<TRAVELLER_LINE><ROUND_NUMBER>{r}</ROUND_NUMBER><TABLE_NUMBER>{t}</TABLE_NUMBER>"
+            f"<NS_PAIR_NUMBER>{ns}</NS_PAIR_NUMBER><EW_PAIR_NUMBER>{ew}</EW_PAIR_NUMBER>"
+            f"<CONTRACT>2S</CONTRACT><PLAYED_BY>{by}</PLAYED_BY><TRICKS>{tricks}</TRICKS>"
+            "<SCORE>110</SCORE></TRAVELLER_LINE>"
+            for r, t, ns, ew, by, tricks in lines
+        )
+        + "</BOARD>"
+        for b, lines in boards.items()
+    )
+    return (
+        '<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE USEBIO SYSTEM "usebio_v1_2.dtd">\n'
+        '<USEBIO Version="1.2"><CLUB><CLUB_NAME>Other club</CLUB_NAME></CLUB>'
+        '<EVENT EVENT_TYPE="MP_PAIRS"><SESSION><SECTION><SECTION_LABEL>A</SECTION_LABEL>'
+        f"<PARTICIPANTS>{pairs}</PARTICIPANTS>{travellers}</SECTION></SESSION></EVENT></USEBIO>"
+    ).encode()
+
+
+def test_a_usebio_mitchell_with_its_own_numbering_imports_its_movement_and_standings(client):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    from engine.boards import board_set
+    from scoring.imports_usebio import results_import_upload
+    from tournaments.models import Board, BoardSet
+
+    section = empty_section()
+    section.name = "A"
+    section.board_set = BoardSet.objects.create(club=section.session.tournament.club)
+    section.save()
+    for board in board_set(1, seed="usebio"):
+        Board.objects.create(
+            board_set=section.board_set,
+            number=board.number,
+            deal=board.deal.to_pbn(),
+            dealer=str(board.dealer),
+            trump="H",
+        )
+    # Board 1 at three tables in round 1: NS n meets EW n. Declarer's tricks: N 8 → NS 8;
+    # E 6 → NS 7; S 9 → NS 9.
+    raw = usebio_file({1: [(1, 1, 1, 1, "N", 8), (1, 2, 2, 2, "E", 6), (1, 3, 3, 3, "S", 9)]})
+    upload = SimpleUploadedFile("night.xml", raw)
+    report = results_import_upload(section_id=section.pk, upload=upload, by=None)
+    assert report.refused == [] and report.stored == 3
+    assert report.movement.as_dict()["renumbered"] == [
+        "EW pair 1 of the file is pair 4 here.",
+        "EW pair 2 of the file is pair 5 here.",
+        "EW pair 3 of the file is pair 6 here.",
+    ]
+    entries = {e.number: (e.guest1, e.direction) for e in Entry.objects.filter(section=section)}
+    assert entries[1] == ("NS1 One", "NS") and entries[4] == ("EW1 One", "EW")
+    expected = matchpoints_by_hand([(1, 1, 4, 8), (1, 2, 5, 7), (1, 3, 6, 9)])
+    assert expected == {1: 50.0, 2: 0.0, 3: 100.0, 4: 50.0, 5: 100.0, 6: 0.0}
+    assert {pair: pct for pair, (_f, pct) in standings(section).items()} == expected
+
+
+def test_a_usebio_file_that_is_not_xml_or_an_entity_bomb_is_refused():
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    from scoring.imports_usebio import results_import_upload
+
+    section = empty_section()
+    bomb = (
+        b'<?xml version="1.0"?><!DOCTYPE USEBIO [<!ENTITY a "aaaaaaaaaa">'
+        b'<!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]><USEBIO>&b;</USEBIO>'
+    )
+    for raw in (bomb, b"<html><body>hello</body></html>", b"<USEBIO><unclosed"):
+        with pytest.raises(ImportRefused):
+            results_import_upload(
+                section_id=section.pk, upload=SimpleUploadedFile("x.xml", raw), by=None
+            )
+    assert not Seating.objects.filter(section=section).exists()
