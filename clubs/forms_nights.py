@@ -35,15 +35,17 @@ class TableForm(forms.Form):
     whist, in the order they take Dummy."""
 
     player_1 = forms.ModelChoiceField(
-        queryset=None, required=False, label=_("North (dummy whist: holds Dummy first)")
+        queryset=None,
+        required=False,
+        label=_("North (dummy whist: first in the cut, holds Dummy first, sits South)"),
     )
     guest_1 = forms.CharField(required=False, max_length=120, label=_("or a guest"))
     player_2 = forms.ModelChoiceField(
-        queryset=None, required=False, label=_("East (dummy whist: second)")
+        queryset=None, required=False, label=_("East (dummy whist: second in the cut, sits West)")
     )
     guest_2 = forms.CharField(required=False, max_length=120, label=_("or a guest"))
     player_3 = forms.ModelChoiceField(
-        queryset=None, required=False, label=_("South (dummy whist: third)")
+        queryset=None, required=False, label=_("South (dummy whist: third, sits East)")
     )
     guest_3 = forms.CharField(required=False, max_length=120, label=_("or a guest"))
     player_4 = forms.ModelChoiceField(

@@ -16,6 +16,7 @@ from django.db.models import QuerySet
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
+from engine.pbn_text import pbn_export_bytes
 from scoring.formats.model import (
     BoardResults,
     EventResults,
@@ -33,7 +34,7 @@ from tournaments.selectors import engine_board
 #: The files, by the name used in addresses: (file name, content type).
 KINDS = {
     "usebio": ("results.xml", "application/xml; charset=utf-8"),
-    "pbn": ("results.pbn", "application/x-pbn; charset=utf-8"),
+    "pbn": ("results.pbn", "application/x-pbn; charset=iso-8859-1"),
     "standings": ("standings.csv", "text/csv; charset=utf-8"),
     "travellers": ("travellers.csv", "text/csv; charset=utf-8"),
     "score-cards": ("score-cards.csv", "text/csv; charset=utf-8"),
@@ -207,7 +208,7 @@ def export_file(results: EventResults, kind: str, *, usebio_version: str = "1.2"
     if kind == "usebio":
         content = write_usebio(results, usebio_version)
     elif kind == "pbn":
-        content = write_pbn_results(results).encode("utf-8")
+        content = pbn_export_bytes(write_pbn_results(results))
     else:
         writers = {"standings": standings_csv, "travellers": travellers_csv}
         content = writers.get(kind, score_cards_csv)(results)

@@ -121,4 +121,4 @@ class ImportForm(forms.Form):
 
 
 class PBNResultsForm(forms.Form):
-    pbn = forms.FileField(label=gettext_lazy("Results file (PBN)"))
+    pbn = forms.FileField(label=gettext_lazy("Results file (PBN or USEBIO)"))

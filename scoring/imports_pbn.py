@@ -46,10 +46,13 @@ from scoring.checks import ResultInput
 from scoring.errors import ImportRefused, ResultConflict, ScoringError
 from scoring.forms import format_cell
 from scoring.imports import MAX_BYTES, format_cell_of
+from scoring.imports_movement import MovementReport, movement_import, totals_names
 from scoring.models import ResultSource
 from scoring.services import result_record
-from tournaments.models import Board, BoardPlay, Entry, Section
+from tournaments.errors import TournamentError
+from tournaments.models import Board, BoardPlay, Entry, Seating, Section
 from tournaments.selectors import cards_held_q
+from tournaments.services import board_set_import_pbn_file
 
 _UNKNOWN = {"", "?", "-", "*"}
 _SUFFIX = re.compile(r"#\S*")
@@ -61,6 +64,8 @@ class PBNResultsReport:
     already: int = 0
     without_result: int = 0
     refused: list[dict] = field(default_factory=list)
+    #: The movement read from the file, when the section had no schedule.
+    movement: MovementReport | None = None
 
     def as_dict(self) -> dict:
         return {
@@ -68,6 +73,7 @@ class PBNResultsReport:
             "already_stored": self.already,
             "without_result": self.without_result,
             "refused": self.refused,
+            "movement": self.movement.as_dict() if self.movement else None,
         }
 
 
@@ -224,6 +230,8 @@ def _check_deal(known: _Section, read, number: int) -> None:
     board = known.boards.get(number)
     if board is None:
         raise ScoringError(_("Board %(n)s is not in this section's board set.") % {"n": number})
+    if read is None:  # a file without deals (USEBIO): the board number is enough
+        return
     theirs = next((b for b in read.boards if b.number == number), None)
     if theirs is None or parse_pbn_deal(board.deal).hands != theirs.deal.hands:
         raise ScoringError(
@@ -232,16 +240,17 @@ def _check_deal(known: _Section, read, number: int) -> None:
         )
 
 
-def upload_text(upload) -> str:
-    """An uploaded PBN file's text: UTF-8 (with or without a byte-order mark), else Latin-1
-    (what older PBN producers write). Larger than 2 MB: :class:`ImportRefused`."""
-    raw = upload.read(MAX_BYTES + 1)
-    if len(raw) > MAX_BYTES:
-        raise ImportRefused(_("The file is too large (2 MB at most)."))
-    try:
-        return raw.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        return raw.decode("latin-1")
+def _boards_from_file(section: Section, text: str) -> None:
+    """A section with no boards takes the file's."""
+    if section.board_set_id is None:
+        try:
+            imported = board_set_import_pbn_file(
+                club=section.session.tournament.club, text=text, name=section.label
+            )
+        except TournamentError as error:
+            raise ImportRefused(str(error)) from error
+        section.board_set = imported.board_set
+        section.save(update_fields=["board_set"])
 
 
 def results_import_pbn(*, section_id: int, text: str, by) -> PBNResultsReport:
@@ -251,10 +260,21 @@ def results_import_pbn(*, section_id: int, text: str, by) -> PBNResultsReport:
         raise ImportRefused(_("The file is too large (2 MB at most)."))
     if "\x00" in text:
         raise ImportRefused(_("The file holds NUL characters: it is not a PBN text file."))
-    section = Section.objects.get(pk=section_id)
+    section = Section.objects.select_related("session__tournament__club").get(pk=section_id)
     read, lines = _lines(text, section.name)
-    known = _Section(section)
     report = PBNResultsReport()
+    if not Seating.objects.filter(section=section).exists():
+        _boards_from_file(section, text)
+        report.movement = movement_import(
+            section=section, lines=lines, totals=totals_names(read.games), name_key=_name_key
+        )
+    return lines_import(section, lines, report=report, by=by, read=read)
+
+
+def lines_import(section: Section, lines, *, report: PBNResultsReport, by, read=None):
+    """Store each result line (a PBN game or row, a USEBIO traveller line) on the section's
+    schedule; ``read`` (a PBN file's boards) also checks each deal."""
+    known = _Section(section)
     for line in lines:
         if line.tags.get("Result", "").strip() in _UNKNOWN:
             report.without_result += 1

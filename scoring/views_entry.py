@@ -38,7 +38,7 @@ from scoring.forms import (
 )
 from scoring.idempotency import idempotent_call
 from scoring.imports import results_import_csv
-from scoring.imports_pbn import results_import_pbn, upload_text
+from scoring.imports_usebio import results_import_upload
 from scoring.models import Result, ResultSource
 from scoring.progress import section_progress
 from scoring.services import result_correct, round_confirm
@@ -410,10 +410,8 @@ def import_travellers(request, section_id: int) -> HttpResponse:
     report = pbn_report = None
     if pbn_posted and pbn_form.is_valid():
         try:
-            pbn_report = results_import_pbn(
-                section_id=section.pk,
-                text=upload_text(pbn_form.cleaned_data["pbn"]),
-                by=request.user,
+            pbn_report = results_import_upload(
+                section_id=section.pk, upload=pbn_form.cleaned_data["pbn"], by=request.user
             )
         except ImportRefused as error:
             pbn_form.add_error("pbn", str(error))

@@ -16,6 +16,7 @@ from django.views.decorators.http import require_POST
 
 from clubs.models import Club
 from clubs.permissions import Action, can, require
+from engine.pbn_text import pbn_decode, pbn_export_bytes
 from tournaments import lifecycle, printouts, readiness, schedule, selectors, services, visibility
 from tournaments.errors import TournamentError
 from tournaments.forms import (
@@ -273,7 +274,7 @@ def section_board_set(request: HttpRequest, pk: int) -> HttpResponse:
             form = BoardSetPBNForm(request.POST, request.FILES)
             if not form.is_valid():
                 raise TournamentError(form.errors.as_text())
-            text = form.cleaned_data["pbn"].read().decode("utf-8", errors="replace")
+            text = pbn_decode(form.cleaned_data["pbn"].read())
             imported = services.board_set_import_pbn_file(
                 club=club,
                 text=text,
@@ -449,7 +450,8 @@ def board_deal_edit(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 def board_set_pbn(request: HttpRequest, pk: int) -> HttpResponse:
     board_set, access = _board_set_seen(request, pk)
     response = HttpResponse(
-        selectors.board_set_pbn(board_set, access=access), content_type="text/plain; charset=utf-8"
+        pbn_export_bytes(selectors.board_set_pbn(board_set, access=access)),
+        content_type="application/x-pbn; charset=iso-8859-1",
     )
     response["Content-Disposition"] = f'attachment; filename="boards-{board_set.pk}.pbn"'
     return response

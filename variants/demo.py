@@ -55,7 +55,9 @@ DEMO_TABLES = {
             HandEntry(calls=("ask_join:8:H", "join", "pass", "pass"), tricks=9),
             HandEntry(contract="abondance", declarer=2, level=9, suit="S", tricks=10),
             HandEntry(contract="small_misery", declarer=3, tricks=0),
-            HandEntry(contract="troel", declarer=0, partner=3, level=8, suit="D", tricks=8),
+            HandEntry(
+                contract="troel", declarer=0, partner=3, suit="D", troel_ace_led=True, tricks=8
+            ),
         ],
         DEMO_GRID,
     ),
@@ -63,7 +65,7 @@ DEMO_TABLES = {
         4,
         "parlett",
         [
-            HandEntry(calls=("4:uptown", "pass", "5:no_trump", "pass"), tricks=10),
+            HandEntry(calls=("4:uptown", "pass", "5:uptown", "pass"), tricks=10),
             HandEntry(declarer=3, level=4, contract="downtown", tricks=8),
             HandEntry(declarer=0, level=6, contract="uptown", tricks=10),
         ],

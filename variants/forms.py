@@ -11,8 +11,9 @@ from django.utils.translation import gettext_lazy as _
 
 from clubs.inputs import REASON_MAX_LENGTH, TextRules
 from clubs.models import Member
+from engine.variants.colour import TroelTarget
 from variants.models import CONTRACT_LABELS, PLAYERS, PRESET_LABELS, Game, VariantTable
-from variants.verdict import PRESETS, HandEntry
+from variants.verdict import PRESETS, HandEntry, table_rules
 
 MOST_PLAYERS = 8
 SEAT_LETTERS = "NESW"
@@ -22,7 +23,16 @@ SUITS = [("S", _("spades")), ("H", _("hearts")), ("D", _("diamonds")), ("C", _("
 #: The fields each game's hand form shows (besides the per-player ones).
 FIELDS = {
     Game.SOLO: ("calls", "contract", "declarer", "partner", "suit", "tricks", "last_trick"),
-    Game.COLOUR: ("calls", "contract", "declarer", "partner", "level", "suit", "tricks"),
+    Game.COLOUR: (
+        "calls",
+        "contract",
+        "declarer",
+        "partner",
+        "level",
+        "suit",
+        "troel_fact",
+        "tricks",
+    ),
     Game.BID: ("calls", "contract", "declarer", "level", "tricks", "first_trick"),
     Game.MINNESOTA: ("grander", "tricks"),
     Game.KNOCKOUT: ("suit",),
@@ -36,6 +46,12 @@ def seat_label(table: VariantTable, position: int, names: dict[int, str]) -> str
     players = len(names)
     mark = SEAT_LETTERS[position] if players == 4 else str(position + 1)
     return f"{mark} — {names.get(position, '')}"
+
+
+def _troel_by_trump_suit(table: VariantTable) -> bool:
+    """Whether the table's troel aim follows the shown trump's suit (else the ace led)."""
+    rules = table_rules(table.game, table.preset, table.overrides)
+    return rules.troel_target is TroelTarget.JEUX_TRUMP_IN_ACE_SUIT
 
 
 def _number(label, most=17):
@@ -78,9 +94,20 @@ class HandForm(TextRules, forms.Form):
         ],
     )
 
+    troel_fact = forms.ChoiceField(
+        label=_("Troel: was the fourth ace played in the first round?"),
+        required=False,
+        choices=[("", "—"), ("yes", _("yes: 8 tricks")), ("no", _("no: 9 tricks"))],
+        help_text=_("Only for troel: it decides its aim."),
+    )
+
     def __init__(self, *args, table: VariantTable, out: tuple[int, ...] = (), **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.table = table
+        if table.game == Game.COLOUR and _troel_by_trump_suit(table):
+            self.fields["troel_fact"].label = _(
+                "Troel: is the partner's shown trump card in his ace's suit?"
+            )
         names = {s.position: s.member.name for s in table.seats.all()}
         self.out = set(out)
         seats = [(str(p), seat_label(table, p, names)) for p in sorted(names)]
@@ -137,7 +164,11 @@ class HandForm(TextRules, forms.Form):
             return int(value) if value not in (None, "") else None
 
         first = {"yes": True, "no": False}.get(data.get("first_trick") or "")
+        troel = {"yes": True, "no": False}.get(data.get("troel_fact") or "")
+        by_suit = self.table.game == Game.COLOUR and _troel_by_trump_suit(self.table)
         return HandEntry(
+            troel_ace_led=None if by_suit else troel,
+            troel_trump_in_ace_suit=troel if by_suit else None,
             calls=tuple(c for c in _CALL_SPLIT.split(data.get("calls") or "") if c),
             contract=data.get("contract") or "",
             declarer=seat("declarer"),
@@ -172,6 +203,9 @@ def hand_initial(hand) -> dict[str, object]:
     for key in ("declarer", "partner", "grander", "last_trick"):
         initial[key] = "" if entry.get(key) is None else str(entry[key])
     initial["calls"] = " ".join(entry.get("calls") or [])
+    troel = entry.get("troel_ace_led")
+    troel = entry.get("troel_trump_in_ace_suit") if troel is None else troel
+    initial["troel_fact"] = {True: "yes", False: "no"}.get(troel, "")
     for p, value in enumerate(entry.get("bids") or []):
         initial[f"bid_{p}"] = value
     for p, value in enumerate(entry.get("tricks_each") or []):

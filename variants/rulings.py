@@ -47,5 +47,15 @@ RULINGS = {
     "wait_first_only": _("Only the first speaker may wait, on his first call."),
     "nothing_to_join": _("There is no ask to join."),
     "waited_join_only": _("%(player)s waited and may only join or pass."),
-    "troel_not_bid": _("Troel is not bid: it is declared with three aces."),
+    "troel_not_bid": _("Troel is declared with three aces: call “troel”, with no level or suit."),
+    "troel_partner_needed": _("Troel needs its partner: the holder of the fourth ace joins."),
+    "troel_ace_led_needed": _(
+        "Say whether the fourth ace was played in the first round: troel's aim is 8 tricks "
+        "if it was, else 9."
+    ),
+    "troel_trump_suit_needed": _(
+        "Say whether the partner's shown trump card is in his ace's suit: troel's aim is 8 "
+        "tricks if it is, else 9."
+    ),
+    "unjoined_ask_choice": _("Nobody joined: play alone, bid a special contract, or pass."),
 }

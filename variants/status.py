@@ -6,11 +6,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from clubs.errors import HandRefused
-from engine.variants import bid, exact, minnesota
+from engine.variants import exact
 from variants.models import Game, VariantTable
-from variants.selectors import seat_totals
 from variants.services import context_for
-from variants.verdict import HandEntry, knockout_state
+from variants.verdict import HandEntry, knockout_state, side_game
 
 
 @dataclass
@@ -48,10 +47,6 @@ def table_status(table: VariantTable) -> TableStatus:
         status.over = status.next_number > len(plan)
         status.cards = None if status.over else plan[status.next_number - 1]
     elif table.game in (Game.BID, Game.MINNESOTA):
-        totals = seat_totals(table)
-        sides = (totals[0], totals[1]) if totals else (0, 0)
-        if table.game == Game.BID:
-            status.winning_side = bid.bid_winner(context.rules, sides)
-        else:
-            status.winning_side = minnesota.minnesota_winner(context.rules, sides)
+        game = side_game(context)
+        status.winning_side, status.over = game.winner, game.winner is not None
     return status

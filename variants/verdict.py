@@ -6,10 +6,12 @@ ruling in the reader's language (``clubs.rulings.ruling_text``).
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext_lazy
 
 from clubs.errors import HandRefused
 from clubs.rulings import ruling_text
@@ -17,7 +19,15 @@ from engine.cards import Suit
 from engine.errors import EngineError
 from engine.variants import bid, colour, exact, knockout, minnesota, solo
 from engine.variants.common import Rules, side_points
-from variants.models import Game
+from variants.models import Game, contract_label
+
+#: The suits by letter, as a ruling names them (the game's word, not the organisation's).
+SUIT_NAMES = {
+    "S": pgettext_lazy("suit", "spades"),
+    "H": pgettext_lazy("suit", "hearts"),
+    "D": pgettext_lazy("suit", "diamonds"),
+    "C": pgettext_lazy("suit", "clubs"),
+}
 
 PRESETS: dict[str, dict[str, Rules]] = {
     Game.SOLO: solo.SOLO_PRESETS,
@@ -37,7 +47,9 @@ class HandEntry:
     players), ``level`` and ``suit``; ``tricks`` of the declaring side. Bid whist: calls or
     ``declarer``, ``level`` and ``contract`` (uptown/downtown/no_trump); ``tricks`` won in
     play. Minnesota: the ``grander`` (None: low) and N–S's ``tricks``. Knock-out: the trump
-    ``suit`` and ``tricks_each``. Exact-bid: ``bids`` and ``tricks_each`` by seat."""
+    ``suit`` and ``tricks_each``. Exact-bid: ``bids`` and ``tricks_each`` by seat. Colour
+    whist's troel: the fact its ``troel_target`` setting asks about (``troel_ace_led``, or
+    ``troel_trump_in_ace_suit``) gives the aim, 8 or 9."""
 
     calls: tuple[str, ...] = ()
     contract: str = ""
@@ -52,6 +64,8 @@ class HandEntry:
     grander: int | None = None
     last_trick: int | None = None
     first_trick_to_bidders: bool | None = None
+    troel_ace_led: bool | None = None
+    troel_trump_in_ace_suit: bool | None = None
 
     def as_dict(self) -> dict[str, object]:
         return {k: (list(v) if isinstance(v, tuple) else v) for k, v in asdict(self).items()}
@@ -118,7 +132,32 @@ def judge(context: Context, entry: HandEntry) -> Verdict:
     try:
         return JUDGES[context.game](context, entry)
     except EngineError as error:
-        raise HandRefused(ruling_text(error)) from None
+        raise HandRefused(ruling_text(in_the_games_words(error, context.game))) from None
+
+
+#: The params of a ruling that name a contract or a call (engine keys such as "misere").
+_CALL_PARAMS = ("contract", "bid", "standing")
+
+
+def _call_words(game: str, call: str) -> str:
+    """An engine call or contract ("misere", "ask_join:8:H") in the game's words."""
+    kind, *rest = call.split(":")
+    words = [contract_label(game, kind)]
+    for part in rest:
+        words.append(str(SUIT_NAMES.get(part, part)))
+    return " ".join(words)
+
+
+def in_the_games_words(error: EngineError, game: str) -> EngineError:
+    """``error`` with the contracts and calls among its params named as the pages name them
+    (never an engine key like "misere" in a ruling a player reads)."""
+    params = dict(error.params)
+    for key in _CALL_PARAMS:
+        if isinstance(params.get(key), str):
+            params[key] = _call_words(game, params[key])
+    named = copy.copy(error)
+    named.params = params
+    return named
 
 
 def _need(value, message: str):
@@ -169,6 +208,21 @@ def _solo(context: Context, entry: HandEntry) -> Verdict:
     return Verdict(lines, contract.kind.value, contract.declarer, made, trump=entry.suit)
 
 
+def _colour_contract(context: Context, entry: HandEntry) -> colour.ColourContract:
+    """The contract picked on the form (no calls): its kind, declarer, partner, others."""
+    kind = colour.ColourKind(_need(entry.contract, _("Choose the contract.")))
+    several = [p for p, n in enumerate(entry.tricks_each) if n is not None]
+    if kind is colour.ColourKind.SMALL_MISERY and several:
+        players = several  # several play small misery: each one's tricks given
+    else:
+        players = [_seat(context, entry.declarer, _("declarer"))]
+    if kind.partners:
+        players.append(_seat(context, entry.partner, _("partner")))
+    if kind is colour.ColourKind.SMALL_MISERY and not several:
+        players += [p for p in entry.others if p not in players]
+    return colour.ColourContract(kind, tuple(players), entry.level, _suit(entry.suit))
+
+
 def _colour_call(text: str) -> colour.ColourCall:
     word = text.strip().lower()
     if word in ("pass", "wait", "join"):
@@ -195,17 +249,17 @@ def _colour(context: Context, entry: HandEntry) -> Verdict:
         if contract is None:
             return Verdict([Line() for _ in range(4)], "redeal")
     else:
-        kind = colour.ColourKind(_need(entry.contract, _("Choose the contract.")))
-        several = [p for p, n in enumerate(entry.tricks_each) if n is not None]
-        if kind is colour.ColourKind.SMALL_MISERY and several:
-            players = several  # several play small misery: each one's tricks given
-        else:
-            players = [_seat(context, entry.declarer, _("declarer"))]
-        if kind.partners:
-            players.append(_seat(context, entry.partner, _("partner")))
-        if kind is colour.ColourKind.SMALL_MISERY and not several:
-            players += [p for p in entry.others if p not in players]
-        contract = colour.ColourContract(kind, tuple(players), entry.level, _suit(entry.suit))
+        contract = _colour_contract(context, entry)
+    if contract.kind is colour.ColourKind.TROEL:
+        # The partner follows from the calls (who joined) or is picked; the aim from the
+        # fact the table's troel_target setting asks about; the trump suit is named.
+        level = colour.troel_target(
+            rules,
+            fourth_ace_led=entry.troel_ace_led,
+            trump_in_ace_suit=entry.troel_trump_in_ace_suit,
+        )
+        suit = contract.suit or _suit(_need(entry.suit, _("Choose the trump suit.")))
+        contract = replace(contract, level=level, suit=suit)
     if contract.kind is colour.ColourKind.SMALL_MISERY and len(contract.players) > 1:
         counts = entry.tricks_each or ()
         tricks = tuple(
@@ -237,7 +291,8 @@ def _bid_call(text: str) -> bid.Bid:
         raise HandRefused(_("%(call)s is not a call of this game.") % {"call": text}) from None
 
 
-def _bid(context: Context, entry: HandEntry) -> Verdict:
+def _bid_hand(context: Context, entry: HandEntry) -> Verdict:
+    """One hand of bid whist on its own (the game's state aside)."""
     rules = context.rules
     if entry.calls:
         auction = bid.BidAuction(rules, context.dealer, context.names)
@@ -266,7 +321,8 @@ def _bid(context: Context, entry: HandEntry) -> Verdict:
     )
 
 
-def _minnesota(context: Context, entry: HandEntry) -> Verdict:
+def _minnesota_hand(context: Context, entry: HandEntry) -> Verdict:
+    """One hand of Minnesota whist on its own (the game's state aside)."""
     grander = None if entry.grander is None else _seat(context, entry.grander, _("grander"))
     tricks = _need(entry.tricks, _("Give the tricks North–South took."))
     ns, ew = minnesota.score_minnesota(context.rules, grander, tricks)
@@ -274,6 +330,62 @@ def _minnesota(context: Context, entry: HandEntry) -> Verdict:
     lines[0].tricks, lines[1].tricks = tricks, 13 - tricks
     made = None if grander is None else (tricks if grander % 2 == 0 else 13 - tricks) >= 7
     return Verdict(lines, "high" if grander is not None else "low", grander, made, trump="NT")
+
+
+def _earlier_verdicts(context: Context, judge_hand) -> list[Verdict]:
+    """The earlier hands of a four-player side game judged again, each with its own dealer
+    (the deal passes to the left)."""
+    verdicts = []
+    for number, earlier in enumerate(context.earlier, start=1):
+        dealer = (context.dealer - (context.number - number)) % context.players
+        past = replace(context, dealer=dealer, number=number, earlier=context.earlier[: number - 1])
+        verdicts.append(judge_hand(past, earlier))
+    return verdicts
+
+
+def _set_side(verdict: Verdict) -> int | None:
+    return None if verdict.made is not False or verdict.declarer is None else verdict.declarer % 2
+
+
+def side_game(context: Context) -> bid.BidGame:
+    """Bid whist and Minnesota before hand ``context.number``: each side's total, the sets
+    (bid whist) and the winning side once the game is decided."""
+    if context.game == Game.BID:
+        game = bid.BidGame()
+        for past in _earlier_verdicts(context, _bid_hand):
+            points = (past.lines[0].score, past.lines[1].score)
+            game, _points = bid.bid_game_after(context.rules, game, points, _set_side(past))
+        return game
+    totals = [0, 0]
+    for past in _earlier_verdicts(context, _minnesota_hand):
+        totals = [totals[0] + past.lines[0].score, totals[1] + past.lines[1].score]
+    side_totals = (totals[0], totals[1])
+    return bid.BidGame(side_totals, winner=minnesota.minnesota_winner(context.rules, side_totals))
+
+
+def _refuse_when_decided(game: bid.BidGame) -> None:
+    if game.winner is not None:
+        won = _("North–South won the game.") if game.winner == 0 else _("East–West won the game.")
+        raise HandRefused(f"{_('The game is over.')} {won}")
+
+
+def _bid(context: Context, entry: HandEntry) -> Verdict:
+    """A bid whist hand, refused once the game is decided; the second set's bonus (where the
+    rules give one) goes to the opponents' lines."""
+    game = side_game(context)
+    _refuse_when_decided(game)
+    verdict = _bid_hand(context, entry)
+    points = (verdict.lines[0].score, verdict.lines[1].score)
+    _game, (ns, ew) = bid.bid_game_after(context.rules, game, points, _set_side(verdict))
+    for line, score in zip(verdict.lines, side_points(ns, ew), strict=True):
+        line.score = score
+    return verdict
+
+
+def _minnesota(context: Context, entry: HandEntry) -> Verdict:
+    """A Minnesota hand, refused once a side has reached the target."""
+    _refuse_when_decided(side_game(context))
+    return _minnesota_hand(context, entry)
 
 
 # --- knock-out and the exact-bid games ----------------------------------------------------

@@ -58,6 +58,10 @@ class BidWhistRules(Rules):
     dealer_can_equal: bool = True
     discard_book: DiscardBook = DiscardBook.BIDDERS
     two_sets_lose: bool = False
+    #: What the opponents gain when a side is set for the second time (with
+    #: ``two_sets_lose``): [COLUMBUS] "two sets lose the game and give the opponents 5
+    #: extra points".
+    second_set_bonus: int = 0
 
 
 PARLETT = BidWhistRules(name="parlett")
@@ -65,7 +69,13 @@ ORIGINAL = BidWhistRules(
     name="original_bid_whist", score_mode=ScoreMode.TAKEN, nt_multiplier=1, boston_multiplier=1
 )
 COLUMBUS = BidWhistRules(
-    name="tournament_columbus", target=5, jokers=0, kitty=0, min_bid=3, two_sets_lose=True
+    name="tournament_columbus",
+    target=5,
+    jokers=0,
+    kitty=0,
+    min_bid=3,
+    two_sets_lose=True,
+    second_set_bonus=5,
 )
 BID_PRESETS = {r.name: r for r in (PARLETT, ORIGINAL, COLUMBUS)}
 
@@ -206,3 +216,32 @@ def bid_winner(rules: BidWhistRules, totals: tuple[int, int], sets: tuple[int, i
         if rules.two_sets_lose and sets[1 - s] >= 2:
             return s
     return None
+
+
+@dataclass(frozen=True)
+class BidGame:
+    """A game of bid whist between hands: each side's total and how often it was set, and
+    the winning side (0 N–S, 1 E–W) once the game is decided."""
+
+    totals: tuple[int, int] = (0, 0)
+    sets: tuple[int, int] = (0, 0)
+    winner: int | None = None
+
+
+def bid_game_after(
+    rules: BidWhistRules, game: BidGame, points: tuple[int, int], set_side: int | None
+) -> tuple[BidGame, tuple[int, int]]:
+    """The game after one more hand that scored ``points`` (N–S, E–W), ``set_side`` being
+    the side that failed its bid (None if none did). Returns the game and the hand's points
+    with the second-set bonus, if the rules give one. A decided game takes no more hands."""
+    if game.winner is not None:
+        raise refuse("the game is over", "game_over")
+    sets = list(game.sets)
+    scored = list(points)
+    if set_side is not None:
+        sets[set_side] += 1
+        if rules.two_sets_lose and sets[set_side] == 2:
+            scored[1 - set_side] += rules.second_set_bonus
+    totals = (game.totals[0] + scored[0], game.totals[1] + scored[1])
+    after = BidGame(totals, (sets[0], sets[1]), bid_winner(rules, totals, (sets[0], sets[1])))
+    return after, (scored[0], scored[1])

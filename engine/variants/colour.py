@@ -100,6 +100,16 @@ class TroelTarget(enum.StrEnum):
     JEUX_TRUMP_IN_ACE_SUIT = "jeux_trump_in_ace_suit"  # 8 if the shown trump is the ace's suit
 
 
+class UnjoinedAsk(enum.StrEnum):
+    """An ask that nobody joins."""
+
+    #: [LODIGE]: when it is clear nobody will join, the asker "may bid solo" when he has the
+    #: floor again — or pass (all passed: the cards are redealt). The default.
+    ASKER_CHOOSES = "asker_chooses"
+    #: A house rule (no source found): the asker must play alone, at the lowest level.
+    PLAYS_ALONE = "plays_alone"
+
+
 @dataclass(frozen=True)
 class ColourRules(Rules):
     GAME = "colour whist"
@@ -109,6 +119,7 @@ class ColourRules(Rules):
     troel_4aces_next: TroelFourAces = TroelFourAces.KD_THEN_DOWN
     troel_target: TroelTarget = TroelTarget.DAFKE_ACE_LED
     piccolo: bool = True  # piccolo and piccolissimo are "sometimes played"
+    unjoined_ask: UnjoinedAsk = UnjoinedAsk.ASKER_CHOOSES
 
 
 CLUB_GRID = ColourRules(name="club_grid")
@@ -292,10 +303,23 @@ def settle_colour(
     return one_against_three(contract.players[0], amount)
 
 
-def troel_target(rules: ColourRules, condition_held: bool) -> int:
-    """Troel's aim: 8 when the setting's condition held (the fourth ace led in the first
-    round, Dafke; the shown trump in the ace's suit, jeuxdecartes), else 9."""
-    return 8 if condition_held else 9
+def troel_target(
+    rules: ColourRules,
+    *,
+    fourth_ace_led: bool | None = None,
+    trump_in_ace_suit: bool | None = None,
+) -> int:
+    """Troel's aim, 8 or 9, from the fact the ``troel_target`` setting asks about: whether
+    the fourth ace's holder played it in the first round ([DAFKE], ``dafke_ace_led``), or
+    whether the partner's shown trump card is in his ace's suit ([JEUX-WALC],
+    ``jeux_trump_in_ace_suit``). 8 when it held, else 9; refused when that fact is missing."""
+    if rules.troel_target is TroelTarget.DAFKE_ACE_LED:
+        held, code = fourth_ace_led, "troel_ace_led_needed"
+    else:
+        held, code = trump_in_ace_suit, "troel_trump_suit_needed"
+    if held is None:
+        raise refuse("say what decides troel's aim (8 or 9 tricks)", code)
+    return 8 if held else 9
 
 
 def troel_partner(rules: ColourRules, hands: Sequence[Iterable[Card]]) -> tuple[int, int] | None:
@@ -350,7 +374,11 @@ JOIN = ColourCall("join")
 class ColourAuction(TurnAuction[ColourCall]):
     """Calls from the dealer's left. A pass is final; a waiter may only join or pass later;
     only another player may join a standing ask; each bid outranks the standing one by
-    contract, then level, then suit (the lower suit must bid one trick more)."""
+    contract, then level, then suit (the lower suit must bid one trick more). Troel is
+    declared by the three aces' holder (the call ``troel``, no level or suit) and joined by
+    the fourth ace's holder; only open misery and solo slim overrule it. An ask nobody
+    joins: per ``unjoined_ask``, the asker has the floor again to play alone (or a special
+    contract) or pass — all passed, redealt — or plays alone at the lowest level."""
 
     def __init__(self, rules: ColourRules, dealer: int, names: Mapping[int, str] | None = None):
         super().__init__(4, dealer, names)
@@ -368,7 +396,19 @@ class ColourAuction(TurnAuction[ColourCall]):
     def _may_speak(self, player: int) -> bool:
         if player in self.passed or player == self.joiner:
             return False
-        return not (self.high is not None and player == self.high[0])
+        if self.high is not None and player == self.high[0]:
+            return self._unjoined_asker_chooses(player)
+        return True
+
+    def _unjoined_asker_chooses(self, player: int) -> bool:
+        """An asker nobody can join any more has the floor again (``asker_chooses``)."""
+        assert self.high is not None
+        return (
+            self.rules.unjoined_ask is UnjoinedAsk.ASKER_CHOOSES
+            and self.high[1].kind is ColourKind.ASK_JOIN
+            and self.joiner is None
+            and all(p in self.passed for p in range(4) if p != player)
+        )
 
     @property
     def is_over(self) -> bool:
@@ -381,14 +421,20 @@ class ColourAuction(TurnAuction[ColourCall]):
         player, call = self.high
         assert call.kind is not None
         kind, players = call.kind, (player,)
-        if kind is ColourKind.ASK_JOIN:
-            if self.joiner is None:  # nobody joined: the asker plays alone
-                return ColourContract(ColourKind.ALONE, players, 5, call.suit)
-            players = (player, self.joiner)
+        if kind is ColourKind.ASK_JOIN and self.joiner is None:
+            if player in self.passed:  # the asker passed: all passed, redealt
+                return None
+            return ColourContract(ColourKind.ALONE, players, ColourKind.ALONE.levels[0], call.suit)
+        if kind is ColourKind.TROEL and self.joiner is None:
+            raise refuse(
+                "troel needs its partner: the fourth ace's holder joins", "troel_partner_needed"
+            )
+        if kind.partners:
+            players = (player, self.joiner)  # type: ignore[assignment]
         return ColourContract(kind, players, call.level, call.suit)
 
     def candidates(self) -> Sequence[ColourCall]:
-        bids = [
+        bids = [ColourCall("bid", ColourKind.TROEL)] + [
             ColourCall("bid", k, level, s)
             for k in ColourKind
             if k is not ColourKind.TROEL
@@ -413,7 +459,12 @@ class ColourAuction(TurnAuction[ColourCall]):
             return None
         if call.word == "join":
             ask = self.high
-            if ask is None or ask[1].kind is not ColourKind.ASK_JOIN or self.joiner is not None:
+            if (
+                ask is None
+                or not ask[1].kind.partners  # type: ignore[union-attr]
+                or self.joiner is not None
+                or ask[0] == player
+            ):
                 return refuse("there is no ask to join", "nothing_to_join")
             return None
         if player == self.waiting:
@@ -423,13 +474,20 @@ class ColourAuction(TurnAuction[ColourCall]):
                 player=self.name(player),
             )
         assert call.kind is not None
+        if self.high is not None and self.high[0] == player and call.kind is ColourKind.ASK_JOIN:
+            return refuse(
+                "nobody joined: play alone, bid a special contract, or pass",
+                "unjoined_ask_choice",
+            )
         if call.kind is ColourKind.TROEL:
-            return refuse("troel is not bid: it is declared with three aces", "troel_not_bid")
-        side = (player, (player + 2) % 4) if call.kind.partners else (player,)
-        try:
-            check_contract(self.rules, ColourContract(call.kind, side, call.level, call.suit))
-        except VariantError as error:
-            return error
+            if call.level is not None or call.suit is not None:
+                return refuse("troel is declared, not bid", "troel_not_bid")
+        else:
+            side = (player, (player + 2) % 4) if call.kind.partners else (player,)
+            try:
+                check_contract(self.rules, ColourContract(call.kind, side, call.level, call.suit))
+            except VariantError as error:
+                return error
         if self.high is not None and self._key(call) <= self._key(self.high[1]):
             return refuse(
                 f"{call} does not outrank {self.high[1]}",

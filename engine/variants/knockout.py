@@ -42,6 +42,19 @@ class KnockoutLead(enum.StrEnum):
     TRUMP_CHOOSER = "trump_chooser"  # cardrulesplus
 
 
+class Sweep(enum.StrEnum):
+    """A clean sweep (one player takes every trick) while the dog's life is still to be had:
+    the sources give both rules without saying which comes first."""
+
+    #: [CARDRULESPLUS-KO], [KOW-GITEA]: "a player who takes every trick knocks all others
+    #: out and wins", even in the first hand.
+    SWEEP_WINS = "sweep_wins"
+    #: [PAGAT-KO]: "the first player to take no trick is not knocked out but gets a dog's
+    #: life"; several on the same deal each get one — so a sweep gives every other player a
+    #: dog's life, and ends the game only once the dog's life has been used.
+    DOGS_LIFE_FIRST = "dogs_life_first"
+
+
 @dataclass(frozen=True)
 class KnockoutRules(Rules):
     GAME = "knock-out whist"
@@ -52,6 +65,7 @@ class KnockoutRules(Rules):
     lead: KnockoutLead = KnockoutLead.DEALER_LEFT
     trumps_must_be_broken: bool = False
     first_cards: int = 7
+    sweep: Sweep = Sweep.SWEEP_WINS
 
 
 PAGAT = KnockoutRules(name="pagat")
@@ -153,9 +167,11 @@ def knockout_hand(
     zero = [p for p in state.alive if tricks[p] == 0]
     sweep = next((p for p in state.alive if tricks[p] == state.cards), None)
     dogs: list[int] = []
-    if sweep is not None:
+    dogs_life_open = rules.dogs_life and not state.dogs_life_used
+    dog_first = dogs_life_open and rules.sweep is Sweep.DOGS_LIFE_FIRST and state.cards > 1
+    if sweep is not None and not dog_first:  # the last hand's sweep always ends the game
         out = [p for p in state.alive if p != sweep]  # every trick: all others are out
-    elif rules.dogs_life and not state.dogs_life_used:
+    elif dogs_life_open:
         dogs = zero  # several on the same deal: each gets one (variants.md §1)
         out = []
     else:

@@ -372,3 +372,12 @@ def check_solo_trump(rules: SoloRules, kind: SoloKind, trump: Suit | None) -> No
         raise refuse(
             f"{kind.value} is played at no trump here", "no_trump_contract", contract=kind.value
         )
+
+
+def opening_leader(dealer: int, contract: SoloContract | None) -> int:
+    """Who leads to the first trick (variants.md §2.2): the eldest hand, on the dealer's
+    left ([EB1911-SOLO], [WP-SOLO]) — also when all passed and general misère is played —
+    except in abundance declared, where the declarer leads ([F145], [FACTINDEX-SOLO])."""
+    if contract is not None and contract.kind is SoloKind.DECLARED_ABUNDANCE:
+        return contract.declarer
+    return (dealer + 1) % 4

@@ -12,7 +12,7 @@ from scoring import selectors
 from scoring.access import import_refusal
 from scoring.api.serializers import ImportSerializer
 from scoring.errors import ScoringError
-from scoring.imports_pbn import results_import_pbn, upload_text
+from scoring.imports_usebio import results_import_upload
 
 PBN_REPORT = inline_serializer(
     "PBNImportReport",
@@ -30,13 +30,25 @@ PBN_REPORT = inline_serializer(
                 },
             )
         ),
+        "movement": inline_serializer(
+            "PBNImportMovement",
+            {
+                "pairs": serializers.IntegerField(),
+                "rounds": serializers.IntegerField(),
+                "tables": serializers.IntegerField(),
+                "movement": serializers.ChoiceField(choices=["mitchell", "howell"]),
+                "renumbered": serializers.ListField(child=serializers.CharField()),
+            },
+            allow_null=True,
+            help_text="The movement read from the file, when the section had no schedule.",
+        ),
     },
 )
 DETAIL = inline_serializer("ImportRefusal", {"detail": serializers.CharField()})
 
 
 def import_pbn(request) -> Response:
-    """The PBN results import behind ``POST /api/results/import-pbn/``."""
+    """The results import behind ``POST /api/results/import-pbn/``: a PBN or USEBIO file."""
     upload = ImportSerializer(data=request.data)
     if not upload.is_valid():
         return Response(
@@ -48,8 +60,9 @@ def import_pbn(request) -> Response:
     if refusal is not None:
         return Response(refusal.as_json(), status=status.HTTP_403_FORBIDDEN)
     try:
-        text = upload_text(upload.validated_data["file"])
-        report = results_import_pbn(section_id=section.pk, text=text, by=request.user)
+        report = results_import_upload(
+            section_id=section.pk, upload=upload.validated_data["file"], by=request.user
+        )
     except ScoringError as error:
         return Response({"detail": str(error)}, status=status.HTTP_400_BAD_REQUEST)
     return Response(report.as_dict())

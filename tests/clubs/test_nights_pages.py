@@ -105,6 +105,22 @@ def test_table_add_page_seats_four_and_refuses_a_player_seated_twice(client, clu
     assert RubberTable.objects.get(number=2).dummy
 
 
+def test_dummy_table_seats_the_cut_order_south_west_east_as_the_form_and_guide_say(client, club):
+    """docs/club-nights.md and engine.dummy: the first in the cut holds Dummy (South, Dummy
+    North), the second sits West, the third East; the form's labels say the same."""
+    _login(client, _person(club, "Olga", Role.ORGANISER))
+    night = night_create(club=club, date=DAY)
+    first, second, third = _players(club, 3)
+    url = reverse("clubs:table_add", kwargs={"slug": "casino", "night_id": night.pk})
+    form = client.get(url).content.decode()
+    assert "dummy whist: second in the cut, sits West" in form
+    assert "dummy whist: third, sits East" in form
+    data = {"player_1": first.pk, "player_2": second.pk, "player_3": third.pk}
+    assert client.post(url, data | {"first_dealer": "N"}).status_code == 302
+    seats = {s.seat: s.member for s in RubberTable.objects.get().seats.all()}
+    assert seats == {"S": first, "W": second, "E": third}
+
+
 def test_table_add_page_seats_a_guest_typed_at_the_door(client, club):
     _login(client, _person(club, "Olga", Role.ORGANISER))
     night = night_create(club=club, date=DAY)

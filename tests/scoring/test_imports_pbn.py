@@ -198,7 +198,9 @@ def test_api_imports_a_pbn_results_file_for_secretaries_only(client):
     data["file"] = SimpleUploadedFile("x.pbn", text.encode())
     answer = client.post(url, data)
     assert answer.status_code == 200
-    assert answer.json() == {"stored": 1, "already_stored": 0, "without_result": 0, "refused": []}
+    assert answer.json() == {
+        "stored": 1, "already_stored": 0, "without_result": 0, "refused": [], "movement": None
+    }  # fmt: skip
     bad = client.post(url, {"section": "x"})
     assert bad.status_code == 400 and bad.json()["detail"]
     unreadable = client.post(

@@ -42,6 +42,27 @@ def test_a_refused_call_says_why_in_the_readers_language_and_stores_nothing(tabl
     assert not VariantHand.objects.exists()
 
 
+@pytest.mark.parametrize(
+    ("language", "words", "keys"),
+    [
+        ("en", ["solo", "misère"], ["misere"]),
+        ("es", ["solo", "miseria", "no supera"], ["misere", "does not"]),
+        ("cs", ["solo", "misère", "nepřebíjí"], ["misere", "does not"]),
+    ],
+)
+def test_a_ruling_names_the_contracts_in_the_games_words_never_engine_keys(
+    table, language, words, keys
+):
+    """The engine says "solo does not outrank misere"; the player reads the contracts as the
+    pages name them, in the page's language."""
+    entry = HandEntry(calls=("misere", "solo"), tricks=0)
+    with translation.override(language), pytest.raises(HandRefused) as error:
+        hand_enter(table=table, expected_number=1, entry=entry, by=None)
+    text = str(error.value)
+    assert all(word in text for word in words), text
+    assert not any(key in text for key in keys), text
+
+
 def test_the_same_hand_twice_is_a_conflict_with_the_stored_hand(table):
     entry = HandEntry(contract="solo", declarer=0, tricks=5)
     hand_enter(table=table, expected_number=1, entry=entry, by=None)
@@ -59,7 +80,7 @@ def test_colour_whist_without_a_price_is_refused_by_name(make_table):
             by=None,
             entry=HandEntry(contract="solo_slim", declarer=0, tricks=13),
         )
-    assert "solo_slim" in str(error.value)
+    assert "solo slim" in str(error.value) and "solo_slim" not in str(error.value)
 
 
 def test_colour_whist_table_needs_a_readable_grid(make_table):

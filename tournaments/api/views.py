@@ -19,6 +19,7 @@ from clubs.api.inputs import body_id, query_id
 from clubs.inputs import parse_int
 from clubs.models import Club, Member
 from clubs.permissions import Action, IsClubOrganiser, can, require
+from engine.pbn_text import pbn_export_bytes
 from tournaments import lifecycle, readiness, schedule, selectors, services, visibility
 from tournaments.api import serializers as s
 from tournaments.errors import BoardPlayedError, StatusError, TournamentError
@@ -450,8 +451,8 @@ class BoardSetViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets
         if access.nothing:
             return _deals_hidden()
         return HttpResponse(
-            selectors.board_set_pbn(board_set, access=access),
-            content_type="text/plain; charset=utf-8",
+            pbn_export_bytes(selectors.board_set_pbn(board_set, access=access)),
+            content_type="text/plain; charset=iso-8859-1",
         )
 
 

@@ -143,6 +143,20 @@ class VariantHandEntrySerializer(serializers.Serializer):
         required=False, allow_null=True, default=None, min_value=0, max_value=3
     )
     first_trick_to_bidders = serializers.BooleanField(required=False, allow_null=True, default=None)
+    troel_ace_led = serializers.BooleanField(
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="Colour whist's troel (setting dafke_ace_led): the fourth ace was played in "
+        "the first round (aim 8), or not (aim 9).",
+    )
+    troel_trump_in_ace_suit = serializers.BooleanField(
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="Colour whist's troel (setting jeux_trump_in_ace_suit): the partner's shown "
+        "trump card is in his ace's suit (aim 8), or not (aim 9).",
+    )
 
     def entry(self) -> HandEntry:
         data = dict(self.validated_data)

@@ -131,10 +131,30 @@ def test_auction_ask_join_makes_a_partnership():
     assert auction.contract == ColourContract(ColourKind.ASK_JOIN, (0, 1), 8, D)
 
 
-def test_auction_ask_nobody_joins_plays_alone():
+def test_auction_ask_nobody_joins_the_asker_chooses_alone_or_pass():
+    """[LODIGE]: "If it is clear that no player will go with him …, a player who has
+    proposed a suit may bid solo immediately when he comes to the floor again"."""
     auction = ColourAuction(RULES, dealer=3)
     auction.call_all([ask(S), PASS_COLOUR, PASS_COLOUR, PASS_COLOUR])
-    assert auction.contract.kind is ColourKind.ALONE
+    assert not auction.is_over and auction.turn == 0  # the asker has the floor again
+    assert auction.refusal(0, ask(S, 9)).code == "unjoined_ask_choice"
+    assert auction.refusal(0, JOIN).code == "nothing_to_join"
+    auction.call(0, ColourCall("bid", ColourKind.ALONE, 6, S))
+    assert auction.contract == ColourContract(ColourKind.ALONE, (0,), 6, S)
+
+
+def test_auction_ask_nobody_joins_and_the_asker_passes_is_redealt():
+    auction = ColourAuction(RULES, dealer=3)
+    auction.call_all([ask(S), PASS_COLOUR, PASS_COLOUR, PASS_COLOUR, PASS_COLOUR])
+    assert auction.is_over and auction.contract is None
+
+
+def test_auction_ask_nobody_joins_plays_alone_at_five_under_the_house_rule():
+    rules = colour_rules("club_grid", unjoined_ask="plays_alone")
+    auction = ColourAuction(rules, dealer=3)
+    auction.call_all([ask(S), PASS_COLOUR, PASS_COLOUR, PASS_COLOUR])
+    assert auction.is_over
+    assert auction.contract == ColourContract(ColourKind.ALONE, (0,), 5, S)
 
 
 def test_auction_only_the_first_speaker_waits_then_only_joins():
@@ -154,10 +174,86 @@ def test_auction_lower_suit_must_bid_one_trick_more():
     assert auction.refusal(1, ask(S, 9)) is None
 
 
+TROEL = ColourCall("bid", ColourKind.TROEL)
+
+
 def test_troel_is_declared_not_bid():
     assert ColourAuction(RULES, 0).refusal(1, ColourCall("bid", ColourKind.TROEL, 8, H)).code == (
         "troel_not_bid"
     )
+
+
+def test_troel_through_the_calls_the_fourth_aces_holder_joins():
+    """[DAFKE]: three aces make troel; "de speler met de 4de aas vormt dan automatisch team
+    met hem"; only open misery and solo slim go above it."""
+    auction = ColourAuction(RULES, dealer=3)
+    auction.call_all([ask(H), TROEL])  # N asks hearts; E holds three aces
+    assert auction.refusal(2, ColourCall("bid", ColourKind.ABONDANCE, 9, S)).code == "bid_too_low"
+    auction.call_all([PASS_COLOUR, PASS_COLOUR])  # S passes; W, not N, must hold the ace
+    assert auction.turn == 0
+    auction.call(0, JOIN)  # N holds the fourth ace
+    assert auction.contract == ColourContract(ColourKind.TROEL, (1, 0))
+
+
+def test_troel_nobody_joins_is_refused_by_name():
+    auction = ColourAuction(RULES, dealer=3)
+    auction.call_all([TROEL, PASS_COLOUR, PASS_COLOUR, PASS_COLOUR])
+    with pytest.raises(VariantError) as error:
+        auction.contract  # noqa: B018 - the property refuses
+    assert error.value.code == "troel_partner_needed"
+
+
+def test_open_misery_overrules_troel():
+    auction = ColourAuction(RULES, dealer=3)
+    auction.call_all([TROEL, ColourCall("bid", ColourKind.OPEN_MISERY)])
+    auction.call_all([PASS_COLOUR, PASS_COLOUR, PASS_COLOUR])
+    assert auction.contract == ColourContract(ColourKind.OPEN_MISERY, (1,))
+
+
+@pytest.mark.parametrize(
+    ("setting", "facts", "aim"),
+    [
+        # [DAFKE]: "Speelt de speler-met-de-vierde-aas z'n aas, dan wordt er naar 8 slagen
+        # gespeeld, anders naar 9."
+        ("dafke_ace_led", {"fourth_ace_led": True}, 8),
+        ("dafke_ace_led", {"fourth_ace_led": False}, 9),
+        ("dafke_ace_led", {"fourth_ace_led": False, "trump_in_ace_suit": True}, 9),
+        # [JEUX-WALC]: 8 if the partner's shown trump card is in his ace's suit, else 9.
+        ("jeux_trump_in_ace_suit", {"trump_in_ace_suit": True}, 8),
+        ("jeux_trump_in_ace_suit", {"trump_in_ace_suit": False, "fourth_ace_led": True}, 9),
+    ],
+)
+def test_troel_target_reads_the_setting(setting, facts, aim):
+    from engine.variants.colour import troel_target
+
+    assert troel_target(colour_rules("club_grid", troel_target=setting), **facts) == aim
+
+
+@pytest.mark.parametrize(
+    ("setting", "code"),
+    [
+        ("dafke_ace_led", "troel_ace_led_needed"),
+        ("jeux_trump_in_ace_suit", "troel_trump_suit_needed"),
+    ],
+)
+def test_troel_target_needs_the_fact_its_setting_asks_about(setting, code):
+    from engine.variants.colour import troel_target
+
+    rules = colour_rules("club_grid", troel_target=setting)
+    with pytest.raises(VariantError) as error:
+        troel_target(rules, fourth_ace_led=None, trump_in_ace_suit=None)
+    assert error.value.code == code
+
+
+def test_undertricks_and_overtricks_are_priced_apart():
+    """A grid with different prices: ask and join at 8, base 4, +1 an overtrick, −3 an
+    undertrick. 10 tricks: 4 + 2×1 = 6 each; 6 tricks: −(4 + 2×3) = −10 each."""
+    grid = PointsGrid.from_dict(
+        {"name": "apart", "contracts": {"ask_join": {"base": 4, "over": 1, "under": 3}}}
+    )
+    contract = ColourContract(ColourKind.ASK_JOIN, (0, 1), 8, H)
+    assert settle_colour(RULES, grid, contract, (10,)) == (6, 6, -6, -6)
+    assert settle_colour(RULES, grid, contract, (6,)) == (-10, -10, 10, 10)
 
 
 @settings(max_examples=80, deadline=None)
@@ -169,9 +265,15 @@ def test_property_any_legal_auction_gives_a_contract_that_settles_to_zero(dealer
             break
         auction.call(auction.turn, data.draw(st.sampled_from(auction.legal_calls())))
     assert auction.is_over
-    contract = auction.contract
+    try:
+        contract = auction.contract
+    except VariantError as error:  # a troel nobody joined
+        assert error.code == "troel_partner_needed"
+        return
     if contract is None:
         return
+    if contract.kind is ColourKind.TROEL:
+        contract = ColourContract(ColourKind.TROEL, contract.players, 8, H)
     most = 12 if contract.kind is ColourKind.SMALL_MISERY else 13
     tricks = (data.draw(st.integers(0, most)),)
     assert sum(settle_colour(RULES, GRID, contract, tricks)) == 0

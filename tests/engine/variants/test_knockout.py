@@ -55,6 +55,24 @@ def test_a_player_who_takes_every_trick_wins():
     assert state.winner == 0 and hand.out == (1, 2, 3) and state.outlasted[0] == 3
 
 
+def test_a_first_hand_sweep_with_the_dogs_life_first_gives_every_other_player_a_dogs_life():
+    """[PAGAT-KO]'s reading: the players who took no trick each get a dog's life, even
+    against a sweep; the game goes on with the sweeper at 6 cards and three dogs at one."""
+    rules = knockout_rules("pagat", sweep="dogs_life_first")
+    state, hand = knockout_hand(knockout_start(4, rules), {0: 7, 1: 0, 2: 0, 3: 0}, rules)
+    assert state.winner is None and hand.out == () and hand.dogs == (1, 2, 3)
+    assert state.alive == (0, 1, 2, 3) and state.cards == 6 and state.dogs_life_used
+    # The dog's life is used: the next sweep ends the game.
+    state, hand = knockout_hand(state, {0: 6, 1: 0, 2: 0, 3: 0}, rules)
+    assert state.winner == 0 and hand.out == (1, 2, 3)
+
+
+def test_the_sweep_setting_changes_nothing_without_the_dogs_life():
+    rules = knockout_rules("wikipedia", sweep="dogs_life_first")
+    state, hand = knockout_hand(knockout_start(4, rules), {0: 7, 1: 0, 2: 0, 3: 0}, rules)
+    assert state.winner == 0 and hand.out == (1, 2, 3)
+
+
 def test_most_tricks_chooses_trumps_ties_cut():
     _, hand = knockout_hand(knockout_start(3), {0: 3, 1: 3, 2: 1})
     assert hand.trump_choosers == (0, 1)
@@ -73,9 +91,13 @@ def test_the_deal_passes_left_among_players_still_in():
 
 
 @settings(max_examples=80, deadline=None)
-@given(players=st.integers(2, 7), dogs=st.booleans(), data=st.data())
-def test_property_every_game_ends_with_one_winner_who_outlasted_everyone(players, dogs, data):
-    rules = PAGAT if dogs else WIKIPEDIA
+@given(players=st.integers(2, 7), dogs=st.booleans(), sweep=st.booleans(), data=st.data())
+def test_property_every_game_ends_with_one_winner_who_outlasted_everyone(
+    players, dogs, sweep, data
+):
+    rules = knockout_rules(
+        "pagat" if dogs else "wikipedia", sweep="sweep_wins" if sweep else "dogs_life_first"
+    )
     state = knockout_start(players, rules)
     hands = []
     while not state.is_over:

@@ -164,3 +164,63 @@ def test_abundance_declared_trumps_named_or_no_trump_per_setting(setting, refuse
     check_solo_trump(rules, SoloKind.DECLARED_ABUNDANCE, None)
     with pytest.raises(VariantError):
         check_solo_trump(rules, SoloKind.MISERE, Suit.SPADES)
+
+
+@pytest.mark.parametrize(
+    ("kind", "declarer", "dealer", "leader"),
+    [
+        ("solo", 2, 0, 1),  # the eldest, on the dealer's left, whoever declares
+        ("misere", 1, 3, 0),  # the eldest again: dealer 3 (W), so N leads
+        ("open_misere", 0, 1, 2),
+        ("declared_abundance", 3, 0, 3),  # §2.2: "declarer has the opening lead"
+        ("declared_abundance", 1, 1, 1),  # even when the declarer deals
+    ],
+)
+def test_opening_leader_is_the_eldest_except_in_abundance_declared(kind, declarer, dealer, leader):
+    from engine.variants.solo import SoloContract, SoloKind, opening_leader
+
+    assert opening_leader(dealer, SoloContract(declarer, SoloKind(kind))) == leader
+
+
+def test_opening_leader_when_all_passed_is_the_eldest():
+    from engine.variants.solo import opening_leader
+
+    assert opening_leader(2, None) == 3
+
+
+# Every Foster payment, worked by hand from his table ([F146], variants.md §2.3): red counter
+# = 5 white; prop and cop 1 red, solo 2, misère 3, abundance (any) 4, misère ouverte 6,
+# abundance declared 8; one white a trick over or under for prop, solo and abundance only.
+# A lone declarer (N here) wins or pays the amount with each of the three opponents.
+@pytest.mark.parametrize(
+    ("kind", "tricks", "each"),
+    [
+        ("solo", 5, 10),
+        ("solo", 8, 13),
+        ("solo", 3, -12),
+        ("misere", 0, 15),
+        ("misere", 1, -15),
+        ("misere", 6, -15),  # no undertricks in a misère
+        ("abundance", 9, 20),
+        ("abundance", 11, 22),
+        ("abundance", 8, -21),
+        ("royal_abundance", 10, 21),
+        ("royal_abundance", 7, -22),
+        ("open_misere", 0, 30),
+        ("open_misere", 1, -30),  # failed: never paid as if made
+        ("open_misere", 4, -30),
+        ("declared_abundance", 13, 40),
+        ("declared_abundance", 12, -40),  # no undertricks either
+    ],
+)
+def test_foster_every_lone_contract_made_and_failed(kind, tricks, each):
+    amounts = settle_solo(FOSTER, SoloContract(0, SoloKind(kind)), tricks)
+    assert amounts == (3 * each, -each, -each, -each)
+
+
+@pytest.mark.parametrize(("tricks", "each"), [(8, 5), (10, 7), (13, 10), (7, -6), (5, -8)])
+def test_foster_prop_and_cop_made_and_failed(tricks, each):
+    """N proposes, S accepts: each partner wins or pays one opponent 1 red ± 1 white a
+    trick from 8."""
+    amounts = settle_solo(FOSTER, SoloContract(0, SoloKind.PROPOSAL, partner=2), tricks)
+    assert amounts == (each, -each, each, -each)
