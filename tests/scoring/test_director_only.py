@@ -82,8 +82,10 @@ ROUTES = {
     "page: hold back": Route("released", _status_page({"status": "finished"}), 302),
     "api: status": Route(
         "running",
-        _api_post(lambda s: f"/api/tournaments/{s.tournament.pk}/status/", lambda s: {
-            "status": "finished"}),  # fmt: skip
+        _api_post(
+            lambda s: f"/api/tournaments/{s.tournament.pk}/status/",
+            lambda s: {"status": "finished"},
+        ),  # fmt: skip
         200,
         api=True,
     ),
@@ -130,8 +132,9 @@ ROUTES = {
         prepare=_locked,
     ),
     "page: table devices": Route(
-        "running", lambda s, c: c.post(reverse("scoring:devices", args=[s.section.pk]), {
-            "table": 1}), 200  # fmt: skip
+        "running",
+        lambda s, c: c.post(reverse("scoring:devices", args=[s.section.pk]), {"table": 1}),
+        200,  # fmt: skip
     ),
     "page: revoke a table device": Route(
         "running",
