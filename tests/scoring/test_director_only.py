@@ -240,3 +240,16 @@ def test_guide_cards_carry_the_ew_codes_for_the_director_only(event, url):
         assert page.status_code == 200
         printed = {code for code in codes if code in page.content.decode()}
         assert printed == (codes if who == "director" else set()), who
+
+
+def test_the_event_page_offers_the_director_only_buttons_to_the_director_only(event):
+    scheduled, users = event
+    control = reverse("tournaments:control_room", args=[scheduled.section.session_id])
+    status = reverse("tournaments:status", args=[scheduled.tournament.pk])
+    dashboard = reverse("scoring:dashboard", args=[scheduled.section.pk])
+    for who in (*REFUSED, "director"):
+        page = _client(users[who], False).get(
+            reverse("tournaments:detail", args=[scheduled.tournament.pk])
+        )
+        shown = {url for url in (control, status, dashboard) if url in page.content.decode()}
+        assert shown == ({control, status, dashboard} if who == "director" else set()), who
