@@ -125,7 +125,7 @@ def password_reset_refusal(request, email: str) -> str | None:
 
 
 def password_reset_request(*, email: str, site: str, language: str) -> None:
-    """Ask for a reset link for ``email``: one background job (:func:`password_reset_send`)
+    """Ask for a reset link for ``email``: one background job (``clubs.password_reset_send``)
     is queued whether or not a login has that address (the job looks it up,
     :func:`clubs.password_reset.password_reset_messages`), so the request does the same
     work — and takes the same time — either way. ``site`` is ``protocol://domain``."""
