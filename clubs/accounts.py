@@ -4,25 +4,31 @@ they want: results at each release (turned off on My account or by the signed li
 results email, :func:`results_email_off_token`) and in which language.
 
 Every email goes through :func:`clubs.mail.email_queue` (a background job), never in the
-request.
+request. A password reset request only queues its job (:func:`password_reset_request`),
+which looks the address up: known or not, the request does the same work; requests are
+limited per email address and per client address (:func:`password_reset_refusal`).
 """
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 
 from django.contrib.auth.forms import PasswordResetForm
+from django.contrib.sites.shortcuts import get_current_site
 from django.core import signing
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import transaction
-from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
 
 from clubs.errors import ClubError, saved_or_refused
+from clubs.guesses import GuessCounter, client_address, name_key
 from clubs.mail import email_queue, email_render
 from clubs.models import Member, User
+
+logger = logging.getLogger(__name__)
 
 EMAIL_CHANGE_SALT = "tenace.email-change"
 EMAIL_CHANGE_DAYS = 3
@@ -98,31 +104,52 @@ def sessions_end_all(*, user: User) -> None:
     user.save(update_fields=["session_generation"])
 
 
-class QueuedPasswordResetForm(PasswordResetForm):
-    """Django's password reset, its email sent by the background job in the reader's
-    language."""
+#: Password reset requests per email address, and per client address, within an hour.
+RESET_PER_EMAIL = GuessCounter("accounts:reset-email", 3, 3600)
+RESET_PER_CLIENT = GuessCounter("accounts:reset-client", 10, 3600)
 
-    def send_mail(
-        self,
-        subject_template_name,
-        email_template_name,
-        context,
-        from_email,
-        to_email,
-        html_email_template_name=None,
-    ) -> None:
-        path = reverse(
-            "password_reset_confirm", kwargs={"uidb64": context["uid"], "token": context["token"]}
+
+def password_reset_refusal(request, email: str) -> str | None:
+    """Why this password reset request is refused now (None: it goes ahead, and is counted
+    against the email address and the client's address). The same for an address Tenace
+    knows and one it does not, so the answer tells nothing about which addresses exist."""
+    by_email, by_client = name_key(email), client_address(request)
+    if RESET_PER_EMAIL.exhausted_for(by_email) or RESET_PER_CLIENT.exhausted_for(by_client):
+        return _(
+            "Too many password reset requests for this address or from this computer: "
+            "try again in an hour, or ask a secretary of your club."
         )
-        subject, body = email_render(
-            template="password_reset",
-            context={
-                "username": context["user"].get_username(),
-                "link": f"{context['protocol']}://{context['domain']}{path}",
-            },
-            language=_language(),
+    RESET_PER_EMAIL.failed_for(by_email)
+    RESET_PER_CLIENT.failed_for(by_client)
+    return None
+
+
+def password_reset_request(*, email: str, site: str, language: str) -> None:
+    """Ask for a reset link for ``email``: one background job (``clubs.password_reset_send``)
+    is queued whether or not a login has that address (the job looks it up,
+    :func:`clubs.password_reset.password_reset_messages`), so the request does the same
+    work — and takes the same time — either way. ``site`` is ``protocol://domain``."""
+    from clubs.tasks import password_reset_send_task
+
+    def queue() -> None:
+        try:
+            password_reset_send_task.delay(email=email, site=site, language=language)
+        except Exception:  # noqa: BLE001 - the broker is down: log, never fail the request
+            logger.exception("could not queue a password reset")
+
+    transaction.on_commit(queue)
+
+
+class QueuedPasswordResetForm(PasswordResetForm):
+    """Django's password reset form; the lookup of the address and the email are the
+    background job's (:func:`password_reset_request`), in the reader's language."""
+
+    def save(self, domain_override=None, use_https=False, request=None, **kwargs) -> None:
+        domain = domain_override or get_current_site(request).domain
+        protocol = "https" if use_https else "http"
+        password_reset_request(
+            email=self.cleaned_data["email"], site=f"{protocol}://{domain}", language=_language()
         )
-        email_queue(to=to_email, subject=subject, body=body)
 
 
 @transaction.atomic

@@ -96,6 +96,14 @@ class SecretaryEraseForm(forms.Form):
         )
     )
 
+    def __init__(self, *args, everywhere: bool = True, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        if not everywhere:
+            self.fields["understood"].label = _(
+                "The member asked in person to be erased from this club: their membership "
+                "ends today and the club no longer sees their contact details."
+            )
+
 
 LIFETIMES = [(30, _("30 days")), (90, _("90 days")), (365, _("a year"))]
 

@@ -30,6 +30,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from clubs.errors import ClubError
+from clubs.guesses import GuessCounter
 from clubs.mail import email_queue, email_render
 from clubs.models import Club, Invitation, InvitationChannel, Member, Membership, User
 from clubs.people import CODE_ALPHABET, person_merge
@@ -157,6 +158,31 @@ def invitations_send(
             )
         )
     return lines
+
+
+#: Wrong invitation codes a client (by address) may type within the window; after them
+#: every code, even the right one, is refused until the window passes.
+CODE_GUESSES = GuessCounter("clubs:invitation-guesses", 10, 15 * 60)
+
+
+def guesses_exhausted_message() -> str:
+    return _(
+        "Too many wrong invitation codes from this computer: try again in 15 minutes, or ask "
+        "your club's secretary for a new invitation."
+    )
+
+
+def invitation_try(code: str, *, client: str) -> Invitation | None:
+    """The waiting invitation with ``code`` (:func:`invitation_find`), a wrong code counted
+    against ``client`` (its address, :func:`clubs.guesses.client_address`). Refused
+    (:class:`ClubError`) once the client typed ``CODE_GUESSES.limit`` wrong codes within the
+    window, so codes cannot be tried without limit (by the code page or the link)."""
+    if CODE_GUESSES.exhausted_for(client):
+        raise ClubError(guesses_exhausted_message())
+    invitation = invitation_find(code)
+    if invitation is None and code_normal(code or ""):
+        CODE_GUESSES.failed_for(client)
+    return invitation
 
 
 def invitation_find(code: str) -> Invitation | None:

@@ -2,7 +2,8 @@
 
 * :func:`email_render` — the subject and text of ``templates/email/<name>_subject.txt`` and
   ``<name>.txt`` in a given language (the reader's, not the request's);
-  :func:`email_render_parts` also renders ``<name>.html`` when it exists.
+  :func:`email_render_parts` also renders ``<name>.html`` when it exists (both live in
+  :mod:`clubs.mail_render`, which a background job may import without this module).
 * :func:`email_queue` — send it once the current transaction commits, through the Celery
   task ``clubs.email_send`` (:func:`clubs.tasks.email_send`: retried with back-off when the
   mail server cannot be reached). Any app may use both: the invitation, password-reset and
@@ -19,42 +20,14 @@ embedded default the console backend prints each message, links included.
 from __future__ import annotations
 
 import logging
-from typing import NamedTuple
 
 from django.db import transaction
-from django.template import TemplateDoesNotExist
-from django.template.loader import get_template, render_to_string
-from django.utils import translation
+
+from clubs.mail_render import EmailParts, email_render, email_render_parts
+
+__all__ = ["EmailParts", "email_queue", "email_render", "email_render_parts"]
 
 logger = logging.getLogger(__name__)
-
-
-class EmailParts(NamedTuple):
-    """A rendered email: one line of subject, the plain text, the HTML ("" for none)."""
-
-    subject: str
-    body: str
-    html: str
-
-
-def email_render_parts(*, template: str, context: dict, language: str) -> EmailParts:
-    """The email ``template`` rendered with ``context`` in ``language``: the subject, the
-    plain text, and the HTML alternative when ``email/<template>.html`` exists."""
-    with translation.override(language):
-        subject = render_to_string(f"email/{template}_subject.txt", context)
-        body = render_to_string(f"email/{template}.txt", context)
-        try:
-            html = get_template(f"email/{template}.html").render(context)
-        except TemplateDoesNotExist:
-            html = ""
-    return EmailParts(" ".join(subject.split()), body, html)
-
-
-def email_render(*, template: str, context: dict, language: str) -> tuple[str, str]:
-    """``(subject, body)`` of the email ``template`` rendered with ``context`` in
-    ``language`` (one line of subject; the body is plain text)."""
-    parts = email_render_parts(template=template, context=context, language=language)
-    return parts.subject, parts.body
 
 
 def email_queue(*, to: list[str] | str, subject: str, body: str, reply_to: str = "") -> None:

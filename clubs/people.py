@@ -34,7 +34,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from clubs.errors import ClubError
-from clubs.models import ApiToken, Invitation, Member, Membership, RoleChange, User
+from clubs.models import ApiToken, Club, Invitation, Member, Membership, RoleChange, User
+from clubs.permissions import can_erase_person
 
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no look-alikes: no I, L, O, 0, 1
 PSEUDONYM_START = "N. N. "
@@ -188,15 +189,19 @@ def _login_attempts_forget(username: str) -> None:
     AccessFailureLog.objects.filter(username=username).delete()
 
 
-def _roles_end(member: Member, by: User | None) -> None:
-    """End the roles that have not ended (an erased person can no longer act in a club);
-    refused, with the reason, when that would leave a club without a secretary."""
+def _roles_end(member: Member, by: User | None, *, club: Club | None = None) -> int:
+    """End the roles that have not ended (of ``club`` only, when given; an erased person can
+    no longer act in a club); refused, with the reason, when that would leave a club without
+    a secretary. Returns how many were ended."""
     from clubs.roles import role_end
 
     today = timezone.localdate()
     open_roles = Membership.objects.filter(member=member).filter(
         models.Q(valid_to__isnull=True) | models.Q(valid_to__gte=today)
     )
+    if club is not None:
+        open_roles = open_roles.filter(club=club)
+    ended = 0
     for membership in open_roles.select_related("club", "member"):
         try:
             role_end(membership=membership, by=by)
@@ -208,6 +213,16 @@ def _roles_end(member: Member, by: User | None) -> None:
                 )
                 % {"name": member.name, "club": membership.club.name}
             ) from None
+        ended += 1
+    return ended
+
+
+def erase_refused_message() -> str:
+    return _(
+        "Erasing a person everywhere needs the person themselves, or a secretary of every "
+        "club they are or were a member of; a secretary of one club erases them from that "
+        "club only."
+    )
 
 
 @transaction.atomic
@@ -215,11 +230,15 @@ def person_erase(*, member: Member, by: User | None) -> str:
     """Erase ``member`` at their request: their name becomes a stable pseudonym everywhere
     (results, rubbers, standings, ladders keep their figures), their roles end, their
     contact details, invitations, API tokens and login details are deleted, and they can no
-    longer log in. Returns the pseudonym. Erasing again changes nothing. Refused
-    (:class:`ClubError`) for a club's only secretary."""
+    longer log in. Returns the pseudonym. Erasing again changes nothing. ``by`` (None: the
+    site itself) must be the person or a secretary of every club of theirs
+    (:func:`clubs.permissions.can_erase_person`). Refused (:class:`ClubError`) otherwise,
+    and for a club's only secretary."""
     member = Member.objects.select_for_update().get(pk=member.pk)
     if member.erased is not None:
         return member.name
+    if by is not None and not can_erase_person(by, member):
+        raise ClubError(erase_refused_message())
     _roles_end(member, by)
     former = member.name
     member.name = _pseudonym()
@@ -233,6 +252,20 @@ def person_erase(*, member: Member, by: User | None) -> str:
         if part.erase is not None:
             part.erase(member, former)
     return member.name
+
+
+@transaction.atomic
+def club_erase(*, club: Club, member: Member, by: User | None) -> int:
+    """A club's secretary erases a person shared with other clubs, from **this club only**:
+    the club's roles of theirs end (so the club no longer reads their contact details) and
+    the club's waiting invitations are withdrawn. Their name, contact details, login and
+    other clubs' memberships stay: erasing the person needs the person, or every club
+    (:func:`person_erase`). Returns how many roles ended. Refused (:class:`ClubError`) for
+    the club's only secretary."""
+    member = Member.objects.select_for_update().get(pk=member.pk)
+    ended = _roles_end(member, by, club=club)
+    Invitation.objects.filter(member=member, club=club, accepted__isnull=True).delete()
+    return ended
 
 
 @transaction.atomic

@@ -160,6 +160,13 @@ def require(user, action: Action, club: Club | int, *, seated: Iterable[int] = (
         raise PermissionDenied(messages.get(action, _("You are not allowed to do this.")))
 
 
+def secretary_of_every_club(user, member: Member) -> bool:
+    """Whether ``user`` is a secretary of **every** club ``member`` is or was a member of
+    (and of at least one): what a change to a person shared by several clubs needs."""
+    clubs = set(Membership.objects.filter(member=member).values_list("club_id", flat=True))
+    return bool(clubs) and all(can(user, Action.MANAGE_CLUB, club) for club in clubs)
+
+
 def can_edit_person(user, member: Member) -> bool:
     """Whether ``user`` may change ``member``'s name and contact details, which are the
     person's own: the person themselves once they have a login; before that, a secretary of
@@ -169,8 +176,20 @@ def can_edit_person(user, member: Member) -> bool:
         return False
     if member.user_id is not None:
         return member.user_id == user.pk
-    clubs = set(Membership.objects.filter(member=member).values_list("club_id", flat=True))
-    return bool(clubs) and all(can(user, Action.MANAGE_CLUB, club) for club in clubs)
+    return secretary_of_every_club(user, member)
+
+
+def can_erase_person(user, member: Member) -> bool:
+    """Whether ``user`` may erase the person ``member`` everywhere (name, contact details,
+    login, every club's roles): the person themselves, or a secretary of **every** club the
+    person is or was a member of. A secretary of only some of them erases the person from
+    their own club only (:func:`clubs.people.club_erase`): one club never ends another
+    club's membership or the person's login."""
+    if user is None or not user.is_authenticated:
+        return False
+    if member.user_id is not None and member.user_id == user.pk:
+        return True
+    return secretary_of_every_club(user, member)
 
 
 def can_see_contact(user, club: Club | int, memberships: Iterable[Membership]) -> bool:

@@ -2,8 +2,9 @@
 
 A key is ``tnc_`` and 40 random URL-safe characters; only its SHA-256 is stored (with the
 first characters, to recognise it in a list), so a copy of the database gives no key. The
-owner makes and revokes their tokens on their page ("My account") or through the API; a
-club's secretaries list and revoke the tokens of the club's current members.
+owner makes and revokes their tokens on their page ("My account") or through the API, logged
+in (a session), never with a token (:func:`token_create_refusal`); a club's secretaries list
+and revoke the tokens of the club's current members.
 
 :class:`ApiTokenAuthentication` answers ``Authorization: Token <key>`` with **one**
 statement: the token (by its hash) and its user. The last use is recorded at most once a
@@ -50,6 +51,22 @@ class IssuedToken:
 
     token: ApiToken
     key: str
+
+
+def made_with_token_message() -> str:
+    """The refusal of a token asked for with a token (:func:`token_create_refusal`)."""
+    return _(
+        "A token cannot make tokens: make them on your “My account” page, logged in with "
+        "your password (a token made with another token would keep working after that one "
+        "is revoked)."
+    )
+
+
+def token_create_refusal(auth) -> str | None:
+    """Why a request authenticated with ``auth`` (DRF's ``request.auth``) may not make a
+    token, or None: tokens are made from a logged-in session only, never with a token, so
+    that revoking a token leaves no token it made behind."""
+    return made_with_token_message() if isinstance(auth, ApiToken) else None
 
 
 @transaction.atomic

@@ -4,7 +4,6 @@ their neighbours by these names)."""
 from django.contrib.auth import views as auth_views
 from django.urls import path, reverse_lazy
 
-from clubs.accounts import QueuedPasswordResetForm
 from clubs.views import account, invitation
 
 urlpatterns = [
@@ -29,7 +28,7 @@ urlpatterns = [
     ),
     path(
         "password/reset/",
-        auth_views.PasswordResetView.as_view(form_class=QueuedPasswordResetForm),
+        account.PasswordResetView.as_view(),
         name="password_reset",
     ),
     path(

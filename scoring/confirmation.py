@@ -11,7 +11,7 @@ EW confirm NS's figures logged in as themselves, or with the code of their table
   result services call it outside theirs, so their rollback cannot forget it; neither may
   a caller wrap it in a transaction of its own). A right code does not reset the count.
 * :func:`code_locks` — the locked tables of a section, for the director's pages.
-* :func:`code_lock_lift` — a director (the club's organisers and secretaries) lifts a lock:
+* :func:`code_lock_lift` — a director of the event (never an organiser who plays) lifts a lock:
   the count starts again from zero, and who lifted it and when is kept.
 
 With five tries per table and round, an attacker guessing every table of a 15-table,
@@ -26,10 +26,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from clubs.permissions import Action, can
+from scoring.access import directs
 from scoring.errors import CodeLocked, ConfirmationRefused
 from scoring.models import ConfirmationCodeTries
-from tournaments.models import Seating
+from tournaments.models import Seating, Section
 from tournaments.table_codes import code_matches
 
 #: Wrong codes for one table in one round before the code is locked.
@@ -107,9 +107,13 @@ def code_locks(section_id: int) -> list[ConfirmationCodeTries]:
 
 @transaction.atomic
 def code_lock_lift(*, section_id: int, round: int, table: int, club_id: int, by) -> bool:
-    """Lift the lock on the code of ``table`` in ``round`` (a director: the club's organisers
-    and secretaries); returns whether it was locked. The count of wrong codes starts again."""
-    if not can(by, Action.ORGANISE, club_id):
+    """Lift the lock on the code of ``table`` in ``round`` (the event's directors only:
+    :func:`tournaments.visibility.is_director`, never an organiser who plays); returns
+    whether it was locked. The count of wrong codes starts again."""
+    tournament_id = (
+        Section.objects.filter(pk=section_id).values_list("session__tournament_id", flat=True)
+    ).first()
+    if tournament_id is None or not directs(by, tournament_id=tournament_id, club_id=club_id):
         raise ConfirmationRefused(_("Only the event's directors can lift a code's lock."))
     seating = _seating(section_id, round, table)
     lifted = ConfirmationCodeTries.objects.filter(seating=seating, locked_at__isnull=False).update(

@@ -1,13 +1,12 @@
 """The director's page of a section's table devices: make one for a table (its QR code and
-short code shown once), see each with its last use, revoke one. Organisers and secretaries
-of the club only."""
+short code shown once), see each with its last use, revoke one. The event's directors
+only (:func:`tournaments.visibility.director_require`)."""
 
 from __future__ import annotations
 
 import segno
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -17,16 +16,9 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 
 from scoring import devices, selectors
-from scoring.access import directs_section
 from scoring.models import TableDevice
 from scoring.views import _section_or_404
-from tournaments.visibility import directors_only_message
-
-
-def _require_director(request, section) -> None:
-    """A styled refusal with the reason unless the user directs the section's event."""
-    if not directs_section(request.user, section):
-        raise PermissionDenied(directors_only_message())
+from tournaments.visibility import director_require
 
 
 def _page(request, section, *, issued=None, error: str = "", status: int = 200) -> HttpResponse:
@@ -56,7 +48,7 @@ def _page(request, section, *, issued=None, error: str = "", status: int = 200) 
 @require_http_methods(["GET", "POST"])
 def table_devices(request, section_id: int) -> HttpResponse:
     section = _section_or_404(section_id)
-    _require_director(request, section)
+    director_require(request.user, section.session.tournament)
     if request.method == "POST":
         text = request.POST.get("table", "")
         if not (text.isascii() and text.isdigit() and len(text) < 4):
@@ -74,7 +66,7 @@ def table_devices(request, section_id: int) -> HttpResponse:
 def table_device_revoke(request, device_id: int) -> HttpResponse:
     device = get_object_or_404(TableDevice.objects.select_related("section"), pk=device_id)
     section = _section_or_404(device.section_id)
-    _require_director(request, section)
+    director_require(request.user, section.session.tournament)
     devices.device_revoke(device=device, by=request.user)
     messages.success(
         request, _("The device at table %(table)s is revoked.") % {"table": device.table}

@@ -46,7 +46,7 @@ from scoring.table_screen import entry_screen
 from scoring.views import _section_or_404
 from tournaments.models import Entry
 from tournaments.table_codes import confirmation_code
-from tournaments.visibility import directors_only_message, section_board_numbers_visible
+from tournaments.visibility import director_require, section_board_numbers_visible
 
 
 def _results_by_play(section_id: int) -> dict[int, Result]:
@@ -97,14 +97,8 @@ def _refusal_lines(lines, refused: dict[int, str]) -> list[str]:
     ]
 
 
-def _require_director(request, section) -> None:
-    """A styled refusal with the reason unless the user directs the section's event."""
-    if not directs_section(request.user, section):
-        raise PermissionDenied(directors_only_message())
-
-
 def _grid_page(request, section, lines, title: str) -> HttpResponse:
-    _require_director(request, section)
+    director_require(request.user, section.session.tournament)
     refused: dict[int, str] = {}
     if request.method == "POST":
         refused = _grid_save(request, lines, by=request.user, source=ResultSource.SECRETARY)
@@ -287,7 +281,7 @@ def my_table(request, section_id: int) -> HttpResponse:
 
 
 def _dashboard_context(request, section) -> dict:
-    _require_director(request, section)
+    director_require(request.user, section.session.tournament)
     progress = section_progress(section.pk)
     return {
         "section": section,
@@ -338,7 +332,7 @@ def _codes(section_id: int, rows) -> list[tuple[int, int, int, str, str]]:
 def code_lock_lift(request, section_id: int) -> HttpResponse:
     """A director lifts the lock on a table's confirmation code (from the dashboard)."""
     section = _section_or_404(section_id)
-    _require_director(request, section)
+    director_require(request.user, section.session.tournament)
     where = {}
     for name in ("round", "table"):
         text = request.POST.get(name, "")

@@ -12,17 +12,17 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from clubs.permissions import Action, require
 from scoring import tasks
 from scoring.release_emails import latest_release
 from tournaments.models import Tournament
+from tournaments.visibility import director_require
 
 
 @login_required
 @require_POST
 def release_emails_send(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=tournament_id)
-    require(request.user, Action.ORGANISE, tournament.club_id)
+    director_require(request.user, tournament)
     release = latest_release(tournament) if tournament.standings_released else None
     if release is None:
         messages.error(request, _("The event is not released: its results are not emailed."))

@@ -1,30 +1,27 @@
 """The director's control room of a session (:mod:`tenace.control`): one page from which
-the night is run. Organisers and secretaries of the club only; the status buttons post to
+the night is run. The event's directors only; the status buttons post to
 the tournaments app's status page, which comes back here."""
 
 from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
-from clubs.permissions import Action, can, require
+from clubs.permissions import Action, can
 from tenace.control import control_room
 from tournaments.forms import MinutesForm, WithdrawForm
 from tournaments.models import Session
 from tournaments.schedule import EVENING_MINUTES
-from tournaments.visibility import directors_only_message, is_director
+from tournaments.visibility import director_require
 
 
 @login_required
 def control_room_page(request: HttpRequest, pk: int) -> HttpResponse:
     session = get_object_or_404(Session.objects.select_related("tournament__club"), pk=pk)
     club_id = session.tournament.club_id
-    require(request.user, Action.ORGANISE, club_id)
-    if not is_director(request.user, session.tournament):
-        # A playing organiser runs nothing of the event they play in (issue #12).
-        raise PermissionDenied(directors_only_message())
+    # A playing organiser runs nothing of the event they play in (issues #12, #22).
+    director_require(request.user, session.tournament)
     minutes_form = MinutesForm(request.GET or None, initial={"minutes": EVENING_MINUTES})
     minutes = (
         minutes_form.cleaned_data.get("minutes") if minutes_form.is_valid() else None

@@ -94,8 +94,9 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
         .order_by("session__number", "name")
     )
     organiser = can(request.user, Action.ORGANISE, tournament.club_id)
+    directs = visibility.is_director(request.user, tournament)
     actions = []
-    if organiser:
+    if directs:
         actions = lifecycle.status_actions(
             tournament,
             is_secretary=can(request.user, Action.MANAGE_CLUB, tournament.club_id),
@@ -111,7 +112,7 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "sessions": list(tournament.sessions.order_by("number")),
             "actions": actions,
             "directors": visibility.event_directors(tournament),
-            "can_direct": visibility.is_director(request.user, tournament),
+            "can_direct": directs,
         },
     )
 
@@ -153,11 +154,9 @@ def tournament_directors(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 def tournament_status(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=pk)
-    require(request.user, Action.ORGANISE, tournament.club_id)
-    if not visibility.is_director(request.user, tournament):
-        # Starting, finishing and releasing are the directors': a player who released the
-        # results would see every deal before playing it.
-        raise PermissionDenied(visibility.directors_only_message())
+    # Starting, finishing, releasing and holding back are the directors': a player who
+    # released the results would see every deal before playing it.
+    visibility.director_require(request.user, tournament)
     if tournament.status == TournamentStatus.CLOSED:
         # A closed event is reopened by a secretary only.
         require(request.user, Action.MANAGE_CLUB, tournament.club_id)
@@ -372,8 +371,8 @@ def section_cards(request: HttpRequest, pk: int, kind: str) -> HttpResponse:
     )
     schedules = printouts.session_schedules([section])
     # A director printing the guide cards gives each EW pair its confirmation codes.
-    with_codes = kind != "tables" and can(
-        request.user, Action.ORGANISE, section.session.tournament.club_id
+    with_codes = kind != "tables" and visibility.is_director(
+        request.user, section.session.tournament
     )
     if with_codes:
         printouts.guide_codes_add(schedules)

@@ -14,7 +14,7 @@ from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
 
 from clubs.permissions import Action, can
-from tournaments import printouts
+from tournaments import printouts, visibility
 from tournaments.models import Session
 
 
@@ -58,11 +58,14 @@ def session_table_cards(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def session_guide_cards(request: HttpRequest, pk: int) -> HttpResponse:
-    """Guide cards; a director's print gives each EW round its table's confirmation code."""
+    """Guide cards; a director's print gives each EW round its table's confirmation code
+    (anyone else's print has no codes)."""
     session = _session(pk)
     schedules = printouts.session_schedules(printouts.session_sections(session))
     context = _context(request, session, schedules=schedules)
-    context["with_codes"] = context["can_organise"]
+    # The codes go to the event's directors only: an organiser who plays would hold the
+    # code of his own table (the same check as every director-only action).
+    context["with_codes"] = visibility.is_director(request.user, session.tournament)
     if context["with_codes"]:
         printouts.guide_codes_add(schedules)
     return render(request, "tournaments/print/guide_cards.html", context)

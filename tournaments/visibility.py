@@ -35,6 +35,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.apps import apps
+from django.core.exceptions import PermissionDenied
 from django.db.models import (
     BooleanField,
     CharField,
@@ -71,6 +72,7 @@ _STAFF_ROLES = (Role.ORGANISER, Role.SECRETARY)
 
 #: Refusal codes (the API's ``code``) and their texts.
 DEALS_HIDDEN = "deals_hidden"
+DIRECTORS_ONLY = "directors_only"
 
 
 def deals_hidden_message() -> str:
@@ -83,6 +85,13 @@ def deals_hidden_message() -> str:
 
 def directors_only_message() -> str:
     return _("Only the event's directors can do this (a director never plays in the event).")
+
+
+class NotDirector(PermissionDenied):
+    """A director-only action refused (a styled 403 page; in the API a 403 whose JSON has
+    the reason in ``detail`` and ``code`` ``directors_only``)."""
+
+    code = DIRECTORS_ONLY
 
 
 # --- Directors -------------------------------------------------------------------------
@@ -175,6 +184,16 @@ def is_director(user, tournament: Tournament) -> bool:
             answer = not playing and (named or not others or user.is_superuser)
     cache[tournament.pk] = answer
     return answer
+
+
+def director_require(user, tournament: Tournament) -> None:
+    """The one check of every director-only action, on every surface (pages, API, the
+    control room, table devices, code locks, the codes on guide cards): raise
+    :class:`NotDirector`, with the reason, unless ``user`` directs ``tournament``
+    (:func:`is_director`). Being an organiser of the club is not enough: an organiser who
+    plays in the event, or one not named while others are, is refused."""
+    if not is_director(user, tournament):
+        raise NotDirector(directors_only_message())
 
 
 def event_directors(tournament: Tournament) -> list[Member]:

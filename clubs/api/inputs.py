@@ -14,7 +14,7 @@ Every body the API parses (JSON, form or multipart) goes through :func:`body_che
 from __future__ import annotations
 
 from django.conf import settings
-from django.core.exceptions import BadRequest, SuspiciousOperation
+from django.core.exceptions import BadRequest, PermissionDenied, SuspiciousOperation
 from django.utils.translation import gettext as _
 from rest_framework import exceptions, parsers, status
 from rest_framework.pagination import LimitOffsetPagination
@@ -140,6 +140,10 @@ def api_exception_handler(exc, context):
     if detail is not None:
         # A serializer's validate() raising {"detail": "…"} gets a list: one shape, a string.
         response.data["detail"] = " ".join(str(message) for message in detail)
+    code = getattr(exc, "code", None)
+    if isinstance(exc, PermissionDenied) and isinstance(code, str) and response is not None:
+        # A refusal of ours that names its kind (e.g. "directors_only") keeps it.
+        response.data["code"] = code
     return response
 
 

@@ -4,6 +4,7 @@ and revoke). No superuser or admin page is needed for any of it."""
 
 from __future__ import annotations
 
+from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_view
@@ -44,6 +45,11 @@ class MyTokenViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         responses={201: s.TokenIssuedSerializer, 400: DETAIL, 401: DETAIL, 403: DETAIL},
     )
     def create(self, request):
+        """Logged in (a session) only: a request made with a token is refused (403), so
+        that no token outlives the one that made it."""
+        refusal = tokens.token_create_refusal(request.auth)
+        if refusal is not None:
+            raise PermissionDenied(refusal)
         body = s.TokenCreateSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         try:

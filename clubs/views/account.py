@@ -41,6 +41,21 @@ class PasswordChangeView(auth_views.PasswordChangeView):
         return {**super().get_form_kwargs(), "request": self.request}
 
 
+class PasswordResetView(auth_views.PasswordResetView):
+    """Django's password reset page, limited per email address and per client address
+    (:func:`clubs.accounts.password_reset_refusal`: a 429 with the reason, the same for a
+    known address and an unknown one); the lookup and the email are a background job's."""
+
+    form_class = accounts.QueuedPasswordResetForm
+
+    def form_valid(self, form):
+        refusal = accounts.password_reset_refusal(self.request, form.cleaned_data["email"])
+        if refusal is not None:
+            form.add_error(None, refusal)
+            return self.render_to_response(self.get_context_data(form=form), status=429)
+        return super().form_valid(form)
+
+
 def _page(request: HttpRequest, *, issued=None, status: int = 200, **forms) -> HttpResponse:
     user = request.user
     member = member_of(user)

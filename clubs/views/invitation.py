@@ -2,7 +2,8 @@
 username and password — or, already logged in, take the invitation into one's own login.
 
 The link's code is moved into the session at once and the address changes to one without
-it, so the code does not stay in the browser's history or in a ``Referer``."""
+it, so the code does not stay in the browser's history or in a ``Referer``. Wrong codes,
+typed or in a link, are counted per client address (:func:`clubs.invitations.invitation_try`)."""
 
 from __future__ import annotations
 
@@ -16,19 +17,28 @@ from django.utils.translation import gettext as _
 from clubs import invitations
 from clubs.errors import ClubError
 from clubs.forms_account import InvitationCodeForm, LoginCreateForm
+from clubs.guesses import client_address
 
 SESSION_KEY = "tenace_invitation_code"
 
 
 def code_enter(request: HttpRequest) -> HttpResponse:
-    """The page where a printed code is typed."""
+    """The page where a printed code is typed (wrong codes counted per client address)."""
     form = InvitationCodeForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        if invitations.invitation_find(form.cleaned_data["code"]) is not None:
-            request.session[SESSION_KEY] = invitations.code_normal(form.cleaned_data["code"])
-            return redirect("invitation_accept")
-        form.add_error("code", _("This code is not valid: it may have been used or expired."))
     status = 400 if request.method == "POST" else 200
+    if request.method == "POST" and form.is_valid():
+        try:
+            found = invitations.invitation_try(
+                form.cleaned_data["code"], client=client_address(request)
+            )
+        except ClubError as error:
+            form.add_error("code", str(error))
+            status = 429
+        else:
+            if found is not None:
+                request.session[SESSION_KEY] = invitations.code_normal(form.cleaned_data["code"])
+                return redirect("invitation_accept")
+            form.add_error("code", _("This code is not valid: it may have been used or expired."))
     return render(request, "account/invitation_code.html", {"form": form}, status=status)
 
 
@@ -40,7 +50,14 @@ def link_open(request: HttpRequest, code: str) -> HttpResponse:
 
 def accept(request: HttpRequest) -> HttpResponse:
     """Choose a username and password (or, logged in, accept into this login)."""
-    invitation = invitations.invitation_find(request.session.get(SESSION_KEY, ""))
+    try:
+        invitation = invitations.invitation_try(
+            request.session.get(SESSION_KEY, ""), client=client_address(request)
+        )
+    except ClubError as error:
+        request.session.pop(SESSION_KEY, None)
+        context = {"message": str(error)}
+        return render(request, "account/invitation_invalid.html", context, status=429)
     if invitation is None:
         request.session.pop(SESSION_KEY, None)
         return render(request, "account/invitation_invalid.html", status=404)

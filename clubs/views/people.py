@@ -18,7 +18,7 @@ from clubs import invitations, people, roles, selectors
 from clubs.errors import ClubError
 from clubs.forms_account import InviteForm, MergeForm, SecretaryEraseForm
 from clubs.models import Club, Member, Membership, Role
-from clubs.permissions import Action, can, require
+from clubs.permissions import Action, can, can_erase_person, require
 from clubs.views.account import export_response
 
 
@@ -118,22 +118,30 @@ def member_export(request: HttpRequest, slug: str, member_id: int) -> HttpRespon
 
 @login_required
 def member_erase(request: HttpRequest, slug: str, member_id: int) -> HttpResponse:
+    """Erase a member who asks in person: everywhere when the user is a secretary of every
+    club of theirs (:func:`~clubs.permissions.can_erase_person`), else from this club only."""
     club = _club_managed(request, slug)
     member = selectors.club_member(club, member_id)
-    form = SecretaryEraseForm(request.POST or None)
+    everywhere = can_erase_person(request.user, member)
+    form = SecretaryEraseForm(request.POST or None, everywhere=everywhere)
     if request.method == "POST" and form.is_valid():
         try:
-            pseudonym = people.person_erase(member=member, by=request.user)
+            if everywhere:
+                pseudonym = people.person_erase(member=member, by=request.user)
+                done = _("Erased: the member is now shown as %(p)s.") % {"p": pseudonym}
+            else:
+                people.club_erase(club=club, member=member, by=request.user)
+                done = _(
+                    "%(name)s's membership of %(club)s has ended; their record stays for "
+                    "their other clubs."
+                ) % {"name": member.name, "club": club.name}
         except ClubError as error:
             form.add_error(None, str(error))
         else:
-            messages.success(
-                request, _("Erased: the member is now shown as %(p)s.") % {"p": pseudonym}
-            )
+            messages.success(request, done)
             return redirect("clubs:members", slug=club.slug)
-    return render(
-        request, "clubs/member_erase.html", {"club": club, "member": member, "form": form}
-    )
+    context = {"club": club, "member": member, "form": form, "everywhere": everywhere}
+    return render(request, "clubs/member_erase.html", context)
 
 
 def _merge_candidates(request: HttpRequest, club: Club, member: Member):

@@ -1,5 +1,6 @@
-"""Locked EW confirmation codes through the API, for an event's directors (the club's
-organisers and secretaries), as on the section's dashboard:
+"""Locked EW confirmation codes through the API, for an event's directors
+(:func:`tournaments.visibility.is_director`: never an organiser who plays in it), as on the
+section's dashboard:
 
 * ``GET /api/code-locks/?section={id}`` — the section's tables whose code is locked;
 * ``POST /api/code-locks/lift/`` with ``{"section", "round", "table"}`` — lift one lock.
@@ -15,8 +16,8 @@ from rest_framework import permissions, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.response import Response
 
-from clubs.permissions import Action, can
 from scoring import confirmation, selectors
+from scoring.access import DIRECTORS_ONLY, directs_section
 from scoring.errors import ScoringError
 
 DETAIL = inline_serializer("CodeLockRefusal", {"detail": serializers.CharField()})
@@ -39,9 +40,12 @@ class CodeLockLiftSerializer(serializers.Serializer):
 def _directed_section(request, section_id):
     """The section when the user directs its event, else a refusal Response."""
     section = selectors.section_get(section_id)
-    if section is None or not can(request.user, Action.ORGANISE, selectors.club_id_of(section)):
+    if section is None or not directs_section(request.user, section):
         return None, Response(
-            {"detail": _("Only the event's directors see and lift locked codes.")},
+            {
+                "detail": _("Only the event's directors see and lift locked codes."),
+                "code": DIRECTORS_ONLY,
+            },
             status=status.HTTP_403_FORBIDDEN,
         )
     return section, None

@@ -12,6 +12,7 @@ from clubs.models import Membership
 from clubs.permissions import Action, can, can_see_contact
 from scoring.release_emails import release_emails_log
 from tournaments.models import Session, Tournament
+from tournaments.visibility import is_director
 
 register = template.Library()
 
@@ -42,4 +43,6 @@ def release_emails_log_of(context) -> dict | None:
         "tournament": tournament,
         "releases": releases,
         "released": tournament.standings_released,
+        # Sending is a director's action (the one check, tournaments.visibility).
+        "may_send": is_director(user, tournament),
     }

@@ -17,6 +17,16 @@ pytestmark = pytest.mark.django_db
 PASSWORD = "Ab3-long-pass-phrase"
 
 
+@pytest.fixture(autouse=True)
+def _no_requests_counted():
+    """Each test starts with no password reset counted (the cache, Redis, outlives tests)."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+    cache.clear()
+
+
 @pytest.fixture
 def ana():
     club = Club.objects.create(name="Casino", slug="casino")
@@ -120,6 +130,48 @@ def test_password_reset_for_an_unknown_address_sends_nothing_and_says_the_same(
     with django_capture_on_commit_callbacks(execute=True):
         answer = Client().post("/account/password/reset/", {"email": "who@example.org"})
     assert answer.status_code == 302 and not mail.outbox
+
+
+def _reset(email: str, address: str = "10.1.0.1"):
+    return Client(REMOTE_ADDR=address).post("/account/password/reset/", {"email": email})
+
+
+def test_password_reset_does_the_same_work_for_a_known_and_an_unknown_address(
+    ana, django_capture_on_commit_callbacks
+):
+    """Issue #22: the request queues one job either way (the job looks the address up), so
+    neither the answer nor the work done tells whether the address is known."""
+    answers, jobs = [], []
+    for email in ("ana@example.org", "who@example.org"):
+        with django_capture_on_commit_callbacks() as callbacks:
+            answer = _reset(email)
+        answers.append((answer.status_code, answer["Location"], answer.content))
+        jobs.append(callbacks)
+    assert answers[0] == answers[1] == (302, "/account/password/reset/sent/", b"")
+    assert [len(queued) for queued in jobs] == [1, 1] and not mail.outbox
+    for queued in jobs:
+        queued[0]()  # the job runs (eagerly here): only Ana's sends
+    assert [message.to for message in mail.outbox] == [["ana@example.org"]]
+
+
+@pytest.mark.parametrize("email", ["ana@example.org", "who@example.org"])
+def test_password_reset_is_limited_to_three_an_hour_per_address_known_or_not(
+    ana, email, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        answers = [_reset(email, f"10.1.0.{n}").status_code for n in range(1, 6)]
+    assert answers == [302, 302, 302, 429, 429]
+    refused = _reset(email.upper(), "10.1.0.9")  # case does not make a new address
+    assert refused.status_code == 429
+    assert "Too many password reset requests for this address" in refused.content.decode()
+    assert len(mail.outbox) == (3 if email.startswith("ana") else 0)
+
+
+def test_password_reset_is_limited_to_ten_an_hour_per_client(ana):
+    answers = [_reset(f"p{n}@example.org", "10.2.0.1").status_code for n in range(11)]
+    assert answers == [302] * 10 + [429]
+    assert _reset("ana@example.org", "10.2.0.1").status_code == 429
+    assert _reset("ana@example.org", "10.2.0.2").status_code == 302  # another client
 
 
 def test_password_change_keeps_this_session_and_ends_the_others(ana):

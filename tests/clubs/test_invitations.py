@@ -31,6 +31,16 @@ pytestmark = pytest.mark.django_db
 PASSWORD = "Ab3-long-pass-phrase"
 
 
+@pytest.fixture(autouse=True)
+def _no_guesses_counted():
+    """Each test starts with no wrong code counted (the cache, Redis, outlives tests)."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+    cache.clear()
+
+
 @pytest.fixture
 def club():
     return Club.objects.create(name="Casino", slug="casino", language="es")
@@ -252,3 +262,31 @@ def test_only_the_clubs_secretaries_invite(client, club, secretary):
     assert client.post(f"/clubs/casino/members/{ana.pk}/invite/").status_code == 403
     assert client.get("/clubs/casino/members/invite/").status_code == 403
     assert not Invitation.objects.exists() and not mail.outbox
+
+
+def test_invitation_codes_cannot_be_tried_without_limit(club, secretary, sent):
+    """Issue #22: ten wrong codes from one address, typed or in links, within 15 minutes;
+    then every code — even the right one — is refused, with the reason, until the window
+    passes. Another address still accepts."""
+    ana = _member(club, "Ana", "ana@example.org")
+    with sent(execute=True):
+        invitation_create(club=club, member=ana, by=secretary, accept_url=lambda c: f"/x/{c}/")
+    right = _link_code(mail.outbox[0].body)
+    guesser = Client(REMOTE_ADDR="10.3.0.1")
+    typed = [
+        guesser.post("/account/invitation/", {"code": f"AAAA-BBBB-CC{n:02d}"}).status_code
+        for n in range(5)
+    ]
+    guesser.get("/account/invitation/AAAABBBBCCDD/")  # a wrong code in a link counts too
+    linked = [guesser.get("/account/invitation/accept/").status_code]
+    for n in range(4):
+        guesser.get(f"/account/invitation/AAAABBBBDD{n:02d}/")
+        linked.append(guesser.get("/account/invitation/accept/").status_code)
+    assert (typed, linked) == ([400] * 5, [404] * 5)
+    refused = guesser.post("/account/invitation/", {"code": right})
+    assert refused.status_code == 429
+    assert "Too many wrong invitation codes" in refused.content.decode()
+    guesser.get(f"/account/invitation/{right}/")
+    assert guesser.get("/account/invitation/accept/").status_code == 429
+    elsewhere = Client(REMOTE_ADDR="10.3.0.2")
+    assert elsewhere.post("/account/invitation/", {"code": right}).status_code == 302

@@ -155,6 +155,24 @@ def test_api_my_tokens_create_list_and_revoke_without_any_admin(people):
     assert refused.status_code == 400 and "name" in refused.json()
 
 
+def test_a_token_cannot_make_tokens_that_would_outlive_it(people):
+    """Issue #22: tokens are made from a logged-in session only, never with a token."""
+    first = token_create(user=people["player"], name="script")
+    with_token = APIClient(HTTP_AUTHORIZATION=f"Token {first.key}")
+    refused = with_token.post("/api/me/tokens/", {"name": "child"}, format="json")
+    assert refused.status_code == 403
+    assert refused.json()["detail"].startswith("A token cannot make tokens: make them on your")
+    assert list(ApiToken.objects.values_list("name", flat=True)) == ["script"]
+    assert with_token.get("/api/me/tokens/").status_code == 200  # it still reads
+    logged_in = APIClient()
+    logged_in.force_login(people["player"])  # a session, as after /api/auth/login/
+    made = logged_in.post("/api/me/tokens/", {"name": "phone"}, format="json")
+    assert made.status_code == 201
+    token_revoke(token=first.token, by=people["player"])
+    assert _refused(first.key) == "Invalid token."
+    assert _me(made.json()["key"]).status_code == 200  # made by the person, not the token
+
+
 def test_club_secretary_lists_and_revokes_members_tokens_page_and_api(client, people):
     issued = token_create(user=people["player"], name="phone")
     token_create(user=people["other_secretary"], name="elsewhere")

@@ -105,12 +105,7 @@ class TournamentViewSet(
     @extend_schema(request=s.StatusSerializer, responses=s.TournamentSerializer)
     @action(detail=True, methods=["post"])
     def status(self, request: Request, pk: str) -> Response:
-        tournament = self.get_object()
-        if not visibility.is_director(request.user, tournament):
-            return Response(
-                {"detail": visibility.directors_only_message(), "code": "directors_only"},
-                status=status.HTTP_403_FORBIDDEN,
-            )
+        tournament = self._directed()
         body = s.StatusSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         if tournament.status == TournamentStatus.CLOSED:
@@ -119,6 +114,14 @@ class TournamentViewSet(
         return self._move(
             request, tournament, body.validated_data["status"], body.validated_data["reason"]
         )
+
+    def _directed(self) -> Tournament:
+        """The event, when the user directs it (the one director check of every status
+        change: start, finish, release, hold back); else a 403 with the reason and the
+        ``code`` ``directors_only``."""
+        tournament = self.get_object()
+        visibility.director_require(self.request.user, tournament)
+        return tournament
 
     def _move(self, request: Request, tournament: Tournament, status: str, reason: str):
         try:
@@ -138,8 +141,9 @@ class TournamentViewSet(
     def release(self, request: Request, pk: str) -> Response:
         """Release a finished event's standings: standings, travellers, score cards and
         deals become public and the season ladder counts the event. Recorded with who, when
-        and ``reason``; refused (400, with the reason) unless the event is finished."""
-        tournament = self.get_object()
+        and ``reason``; refused (400, with the reason) unless the event is finished, and
+        (403) to anyone but the event's directors."""
+        tournament = self._directed()
         body = s.ReasonSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         if tournament.status != TournamentStatus.FINISHED:
@@ -160,8 +164,9 @@ class TournamentViewSet(
     def hold_back(self, request: Request, pk: str) -> Response:
         """Take released standings back to the organisers (the event is finished again; the
         public pages and the ladder stop showing it). Recorded with who, when and
-        ``reason``; refused (400) unless the event is released."""
-        tournament = self.get_object()
+        ``reason``; refused (400) unless the event is released, and (403) to anyone but
+        the event's directors."""
+        tournament = self._directed()
         body = s.ReasonSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         if tournament.status != TournamentStatus.RELEASED:
