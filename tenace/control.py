@@ -15,7 +15,7 @@ from django.utils import timezone
 
 from clubs.models import Membership, Role
 from scoring.progress import SectionProgress, section_progress
-from tournaments import lifecycle, readiness, schedule, selectors
+from tournaments import lifecycle, open_results, readiness, schedule, selectors
 from tournaments.models import (
     STATUSES_PLAYERS_ENTER,
     STATUSES_STARTED,
@@ -55,6 +55,8 @@ class ControlRoom:
     actions: list[lifecycle.StatusAction]
     history: list[StatusChange]
     sessions: list[Session]
+    #: What is open in the results (while running or finished; None otherwise).
+    open: open_results.OpenReport | None = None
 
     @property
     def tournament(self):
@@ -81,8 +83,8 @@ class ControlRoom:
 def control_room(session: Session, *, is_secretary: bool, minutes: int | None) -> ControlRoom:
     """Everything the control room of ``session`` shows: the event's checks and the status
     changes open now, each section's entries, boards, suggested movements (before the
-    start, for a section without a schedule) and progress (once scheduled), and the
-    history of the event's status."""
+    start, for a section without a schedule) and progress (once scheduled), what is open
+    in the results (while running or finished) and the history of the event's status."""
     tournament = session.tournament
     checks = readiness.tournament_checks(tournament)
     sections = list(
@@ -103,6 +105,11 @@ def control_room(session: Session, *, is_secretary: bool, minutes: int | None) -
         elif tournament.status not in STATUSES_STARTED:
             room.choices = schedule.section_choices(section, minutes=minutes)
         rooms.append(room)
+    report = (
+        open_results.event_open_results(tournament)
+        if tournament.status in open_results.OPEN_RESULTS_STATUSES
+        else None
+    )
     return ControlRoom(
         session=session,
         sections=rooms,
@@ -111,9 +118,11 @@ def control_room(session: Session, *, is_secretary: bool, minutes: int | None) -
             tournament,
             is_secretary=is_secretary,
             checks_pass=all(check.ok for check in checks),
+            open_report=report,
         ),
         history=list(lifecycle.status_history(tournament)),
         sessions=list(tournament.sessions.order_by("number")),
+        open=report,
     )
 
 

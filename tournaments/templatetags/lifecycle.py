@@ -3,6 +3,7 @@
 from django import template
 
 from tournaments.lifecycle import status_label
+from tournaments.open_results import KIND_LABELS
 
 register = template.Library()
 
@@ -10,3 +11,10 @@ register = template.Library()
 @register.filter
 def status_word(value) -> str:
     return status_label(str(value or ""))
+
+
+@register.filter
+def open_kind(value) -> str:
+    """A kind of open result (missing, unconfirmed …) in the reader's language."""
+    label = KIND_LABELS.get(str(value))
+    return str(label) if label is not None else str(value)
