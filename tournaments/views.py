@@ -266,6 +266,14 @@ def section_entry_add(request: HttpRequest, pk: int) -> HttpResponse:
                 guest2=data["guest2"],
             )
             messages.success(request, _("Entry %(n)s added.") % {"n": entry.number})
+            elsewhere = selectors.playing_elsewhere(section, entry.member_ids())
+            if elsewhere:
+                names = {
+                    m.name: elsewhere[m.pk]
+                    for m in (entry.member1, entry.member2)
+                    if m and m.pk in elsewhere
+                }
+                messages.warning(request, services.elsewhere_warning(names))
         except TournamentError as error:
             messages.error(request, str(error))
     else:

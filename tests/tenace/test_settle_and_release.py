@@ -79,7 +79,9 @@ def test_finish_is_refused_with_what_is_open_then_done_anyway_with_a_reason_kept
     assert "Not settled yet: 6 missing, 3 unconfirmed, 1 disputed." in refused.content.decode()
     tournament.refresh_from_db()
     assert tournament.status == "running"
-    no_reason = client.post(status, {"status": "finished", "anyway": "1", "next": room}, follow=True)
+    no_reason = client.post(
+        status, {"status": "finished", "anyway": "1", "next": room}, follow=True
+    )
     assert "Say why you go on anyway" in no_reason.content.decode()
     tournament.refresh_from_db()
     assert tournament.status == "running"
@@ -118,7 +120,11 @@ def test_the_api_refuses_release_with_the_open_results_and_releases_anyway():
     }
     dispute = next(item for item in listed["open"] if item["kind"] == "disputed")
     assert (dispute["board"], dispute["table"], dispute["round"]) == (1, 1, 1)
-    assert (dispute["ns_figure"], dispute["ew_figure"], dispute["result"]) == ("8", "6", disputed.pk)
+    assert (dispute["ns_figure"], dispute["ew_figure"], dispute["result"]) == (
+        "8",
+        "6",
+        disputed.pk,
+    )
     refused = api.post(f"{base}/release/", {"reason": "looks fine"}, format="json")
     assert refused.status_code == 400 and refused.json()["code"] == "open_results"
     assert len(refused.json()["open"]) == 10

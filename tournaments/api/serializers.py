@@ -307,6 +307,9 @@ class EntryLineSerializer(serializers.Serializer):
     text = serializers.CharField()
     players = EntryLinePlayerSerializer(many=True)
     error = serializers.CharField(help_text="Why the line cannot be added (empty: it can).")
+    warning = serializers.CharField(
+        help_text="A player of the line plays in another event running now (not a refusal)."
+    )
 
 
 class EntriesListResultSerializer(serializers.Serializer):
