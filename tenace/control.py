@@ -9,6 +9,7 @@ of queries per section.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import islice
 
 from django.db.models import Count, Q
 from django.utils import timezone
@@ -25,6 +26,7 @@ from tournaments.models import (
     StatusChange,
     TournamentStatus,
 )
+from tournaments.visibility import is_director
 
 
 @dataclass
@@ -127,9 +129,9 @@ def control_room(session: Session, *, is_secretary: bool, minutes: int | None) -
 
 
 def sessions_to_direct(user, *, limit: int = 8) -> list[Session]:
-    """The sessions of events not yet closed at the clubs where ``user`` organises (or is a
-    secretary), running ones first, then the soonest: the home page's links to their
-    control rooms."""
+    """The sessions of events not yet closed that ``user`` directs (at the clubs where they
+    organise or are a secretary), running ones first, then the soonest: the home page's
+    links to their control rooms."""
     if user is None or not user.is_authenticated:
         return []
     today = timezone.localdate()
@@ -150,4 +152,7 @@ def sessions_to_direct(user, *, limit: int = 8) -> list[Session]:
         .order_by("-tournament__starts", "tournament__name", "number")[:50]
     )
     order = {TournamentStatus.RUNNING: 0, TournamentStatus.READY: 1, TournamentStatus.FINISHED: 2}
-    return sorted(sessions, key=lambda s: order.get(s.tournament.status, 3))[:limit]
+    ranked = sorted(sessions, key=lambda s: order.get(s.tournament.status, 3))
+    # Only the events they direct (a playing organiser, or one not named while others
+    # are, would be told "not allowed"): one query per event, kept for the request.
+    return list(islice((s for s in ranked if is_director(user, s.tournament)), limit))
