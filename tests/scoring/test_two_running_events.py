@@ -123,3 +123,19 @@ def test_the_director_is_warned_when_pairs_who_play_elsewhere_are_added(two_nigh
         format="json",
     ).json()["lines"]
     assert [line["warning"] for line in lines] == [warning, ""]
+
+
+def test_one_pair_added_on_the_section_page_is_warned_about_too(two_nights):
+    club, user, _thursday, _friday = two_nights
+    organiser = person_make(club, Role.ORGANISER)[0]
+    saturday = services.tournament_create(club=club, name="Saturday", starts=dt.date(2026, 11, 28))
+    section = Section.objects.get(session__tournament=saturday)
+    ana = user.member
+    page = _client(organiser).post(
+        reverse("tournaments:entry_add", args=[section.pk]),
+        {"member1": ana.pk, "guest2": "Gus Guest"},
+        follow=True,
+    )
+    assert "Ana Lopez also plays in Friday Mitchell, Thursday Howell, running now" in (
+        page.content.decode()
+    )

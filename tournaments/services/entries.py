@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from clubs.models import Member
 from tournaments import selectors
@@ -98,9 +99,12 @@ def _split(text: str) -> list[str]:
 
 def elsewhere_warning(names: dict[str, list[str]]) -> str:
     """The director's warning for players entered in another running event."""
-    return _(
+    return ngettext(
+        "%(players)s also plays in %(events)s, running now: finish that event, or make sure "
+        "their phone opens the table of the right event.",
         "%(players)s also play in %(events)s, running now: finish that event, or make sure "
-        "their phones open the table of the right event."
+        "their phones open the table of the right event.",
+        len(names),
     ) % {
         "players": ", ".join(sorted(names)),
         "events": ", ".join(sorted({event for events in names.values() for event in events})),
