@@ -153,6 +153,18 @@ class CorrectionSerializer(ResultFieldsSerializer):
     reason = serializers.CharField(max_length=500)
 
 
+class SettleSerializer(serializers.Serializer):
+    """How a director settles a dispute (:func:`scoring.settling.dispute_settle`)."""
+
+    choice = serializers.ChoiceField(
+        choices=["ns", "ew", "other", "adjusted"],
+        help_text="ns: NS's figure; ew: EW's figure; other: ``figure`` NS tricks; "
+        "adjusted: ``figure`` A+, A, A- or NS/EW such as A+/A-.",
+    )
+    figure = serializers.CharField(max_length=10, required=False, allow_blank=True, default="")
+    reason = serializers.CharField(max_length=500)
+
+
 class ResultVersionSerializer(serializers.ModelSerializer):
     by = serializers.CharField(source="by.username", read_only=True, allow_null=True)
     by_code = serializers.BooleanField(
