@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import asyncio
+import unicodedata
 
 from django.contrib.messages.middleware import MessageMiddleware
 from django.contrib.messages.storage import default_storage
+from django.http import Http404
 from django.utils.functional import SimpleLazyObject, empty
+from django.utils.translation import gettext as _
 
 from clubs.inputs import body_limit
 from config.errors import body_too_large
@@ -29,6 +32,20 @@ class LazyMessageMiddleware(MessageMiddleware):
         if isinstance(messages, SimpleLazyObject) and messages._wrapped is empty:
             return response
         return super().process_response(request, response)
+
+
+class PathCheckMiddleware:
+    """A path holding a NUL or another control character names no page: 404 (JSON under
+    ``/api/``) before any view looks it up. PostgreSQL refuses NUL in a query, so a slug
+    or a code ending in ``%00`` was a server error there."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        if any(unicodedata.category(c) == "Cc" for c in request.path):
+            raise Http404(_("No page has this address: it holds a control character."))
+        return self.get_response(request)
 
 
 class RequestBodyLimitMiddleware:

@@ -269,3 +269,24 @@ def test_a_role_given_without_saying_which_is_a_player_not_a_server_error(world)
         format="json",
     )
     assert response.status_code == 201 and response.json()["role"] == "player"
+
+
+@pytest.mark.parametrize(
+    "path", ["/api/clubs/{}%00/", "/clubs/{}%00/", "/api/drive-tables/AB%00CD/"]
+)
+def test_a_nul_byte_in_the_path_is_a_404_not_a_server_error(client, world, path):
+    response = client.get(path.format(world["club"].slug))
+    assert response.status_code == 404
+    if path.startswith("/api/"):
+        assert response.json() == {
+            "detail": "No page has this address: it holds a control character."
+        }
+
+
+@pytest.mark.parametrize("path", ["/login/", "/api/auth/login/", "/admin/login/"])
+def test_a_username_longer_than_any_account_is_a_form_error_on_every_login_form(client, path):
+    response = client.post(path, {"username": "u" * 300, "password": "secret"})
+    assert response.status_code == 200
+    assert "Ensure this value has at most 150 characters (it has 300)." in (
+        response.content.decode()
+    )
