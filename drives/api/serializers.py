@@ -83,6 +83,15 @@ class DriveEntryInSerializer(serializers.Serializer):
     tricks_b = serializers.IntegerField(min_value=0, max_value=13)
 
 
+class DriveTableEntryInSerializer(DriveEntryInSerializer):
+    """A table's phone entering its hand: with the card code of a player seated there."""
+
+    card = serializers.CharField(
+        max_length=20,
+        help_text="The card code printed on the score card of a player at this table now.",
+    )
+
+
 class DriveMCEntryInSerializer(DriveEntryInSerializer):
     table = serializers.IntegerField(min_value=1, max_value=1000)
 
