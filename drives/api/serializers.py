@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from clubs.api.inputs import DateField
 from clubs.inputs import REASON_MAX_LENGTH
 from drives.models import Drive, DriveCut, DriveEntry, DriveEntryCorrection, DrivePlayer
 
@@ -45,7 +46,7 @@ class DriveCreateSerializer(serializers.Serializer):
     """A new drive: a club's (``club`` = its short name) or a one-off event (no club)."""
 
     name = serializers.CharField(max_length=120)
-    date = serializers.DateField()
+    date = DateField()
     club = serializers.SlugField(required=False, allow_blank=True, default="")
     settings = serializers.DictField(
         required=False, default=dict, help_text="Settings of drives.md §10; missing ones default."

@@ -224,3 +224,13 @@ def test_api_other_sides_revoke_without_a_first_is_a_400_naming_the_field(setup)
     rubber, users = setup
     response = _post(users["E"], rubber, number=1, ns_tricks=7, other_revoke_penalty="add")
     assert response.status_code == 400 and "revoke_side" in response.json()["detail"]
+
+
+def test_fourteen_tricks_is_a_sentence_not_a_constraint_name(setup):
+    rubber, users = setup
+    response = _post(users["N"], rubber, number=1, ns_tricks=14)
+    assert response.status_code == 400
+    assert response.json()["detail"] == (
+        "A hand has 13 tricks: North–South cannot have won more than 13 (ns_tricks)."
+    )
+    assert "clubs_hand_tricks_in_range" not in response.content.decode()
