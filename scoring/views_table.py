@@ -298,15 +298,15 @@ def device_join(request) -> HttpResponse:
     """Type the table device's short code (instead of scanning its QR code)."""
     if request.method != "POST":
         return render(request, "scoring/device_join.html", {})
-    if devices.guesses_exhausted(request):
+    if not devices.guesses.try_take(request):
         return _device_refused(request, _("Too many wrong codes: wait a few minutes."), 429)
     code = devices.code_normalise(request.POST.get("code", ""))
     device = devices.device_by_code(code) if code else None
     if device is None:
-        devices.guess_failed(request)
         return _device_refused(
             request, _("No table device has this code. Check it with the director."), 404
         )
+    devices.guesses.give_back(request)
     response = redirect("scoring:device-table")
     devices.device_cookie_set(response, device)
     return response

@@ -8,6 +8,7 @@ import copy
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from clubs.api.inputs import DateTimeField
 from scoring.checks import PLAY_RECORD_MAX_LENGTH, ResultInput, validate_play_record
 from scoring.models import Adjusted, Result, ResultKind, ResultVersion
 
@@ -225,7 +226,7 @@ class StandingsSerializer(serializers.Serializer):
     first result)."""
 
     version = serializers.IntegerField(help_text="Changes to the section's results so far")
-    computed_at = serializers.DateTimeField(required=False)
+    computed_at = DateTimeField(required=False)
     section = serializers.IntegerField(required=False)
     method = serializers.CharField(
         required=False, help_text="matchpoints, compass, total_tricks or teams"

@@ -2,6 +2,7 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from clubs.api.inputs import DateTimeField
 from tournaments.models import Board, BoardSet, Entry, Section, Session, Tournament
 
 
@@ -245,7 +246,7 @@ class StatusChangeSerializer(serializers.Serializer):
     """One change of the event's status: who, when, from, to, why."""
 
     id = serializers.IntegerField()
-    changed_at = serializers.DateTimeField()
+    changed_at = DateTimeField()
     changed_by = serializers.CharField(
         source="changed_by.get_username", default=None, allow_null=True
     )
