@@ -270,13 +270,20 @@ def test_a_named_director_whose_role_ended_no_longer_directs(world):
     assert not is_director(director, world.scheduled.tournament)
 
 
-def test_a_board_set_is_seen_only_where_every_event_playing_it_allows(world):
+@pytest.mark.parametrize(
+    "second_starts",
+    [dt.date(2026, 11, 23), dt.date(2026, 11, 21)],
+    ids=["second-event-read-first", "second-event-read-last"],
+)
+def test_a_board_set_is_seen_only_where_every_event_playing_it_allows(world, second_starts):
     """The same set in a second running event where the entrant has not played: the deal
-    stays hidden from them (the same cards are still to be played there)."""
+    stays hidden from them (the same cards are still to be played there). Events are read
+    latest start first (the world's starts on 22 November): with the second one read last,
+    an "any event allows" rule would show the entrant the boards played in the first."""
     from tournaments.models import Section, Session, Tournament
 
     other = Tournament.objects.create(
-        club=world.scheduled.club, name="Second", slug="second", starts=dt.date(2026, 11, 23),
+        club=world.scheduled.club, name="Second", slug="second", starts=second_starts,
         status="running",
     )  # fmt: skip
     Section.objects.create(
