@@ -38,4 +38,3 @@ def boards_from_seed(
     dealt now), or from the seed alone (sets dealt before the secret)."""
     dealing_seed = keyed_seed(seed, deal_secret()) if keyed else seed
     return engine_board_set(count, dealing_seed, scheme)
-

@@ -68,9 +68,10 @@ def _analyse_later(board_set: BoardSet) -> None:
 def board_set_default_name(*, count: int, when) -> str:
     """A new set's name when none is given: how many boards and when they were dealt —
     never the seed, which deals them (with the deal secret) and only directors read."""
-    return ngettext(
-        "%(count)s board dealt %(when)s", "%(count)s boards dealt %(when)s", count
-    ) % {"count": count, "when": date_format(localtime(when), "SHORT_DATETIME_FORMAT")}
+    return ngettext("%(count)s board dealt %(when)s", "%(count)s boards dealt %(when)s", count) % {
+        "count": count,
+        "when": date_format(localtime(when), "SHORT_DATETIME_FORMAT"),
+    }
 
 
 @transaction.atomic
