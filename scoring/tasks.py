@@ -186,10 +186,14 @@ def board_set_analysis_enqueue(board_set_id: int) -> bool:
         return False
     key = live.ANALYSIS_KEY.format(board_set_id)
     try:
-        if not _boards_lack_tables(board_set_id):
+        if not _boards_lack_tables(board_set_id) or not cache.add(
+            key, 1, timeout=live.ANALYSIS_TTL
+        ):
             return False
-        if not cache.add(key, 1, timeout=live.ANALYSIS_TTL):
-            return False
+    except Exception:  # noqa: BLE001 - the cache is unreachable: the next recompute asks again
+        logger.warning("double-dummy analysis of board set %s not asked for", board_set_id)
+        return False
+    try:
         board_set_analyse_task.delay(board_set_id)
     except Exception:  # noqa: BLE001 - the broker is unavailable: the next recompute asks again
         logger.warning("double-dummy analysis of board set %s not started", board_set_id)
