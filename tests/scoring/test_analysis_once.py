@@ -35,12 +35,10 @@ class Broker:
 
     def drain(self, queue: str) -> list[tuple[str, list]]:
         """The tasks waiting on ``queue`` (name, arguments), taken off it."""
+        channel = self.connection.default_channel
         taken = []
-        with self.connection.SimpleQueue(queue) as simple:
-            while simple.qsize():
-                message = simple.get_nowait()
-                taken.append((message.headers["task"], list(message.payload[0])))
-                message.ack()
+        while (message := channel.basic_get(queue, no_ack=True)) is not None:
+            taken.append((message.headers["task"], list(message.payload[0])))
         return taken
 
     def purge(self) -> None:
