@@ -9,61 +9,18 @@ from __future__ import annotations
 
 import pytest
 from django.conf import settings
-from django.core.cache import cache
 
-from config.celery_app import app
 from config.workers import worker_commands
-from scoring import live, tasks
+from scoring import tasks
 from scoring.checks import ResultInput
 from scoring.services import result_record
 from tests.scoring.factories import mitchell_section
 from tournaments import services as event_services
-from tournaments.models import Board, BoardSet, Section
+from tournaments.models import Board, Section
 
 pytestmark = pytest.mark.django_db
 
 ANALYSE = "scoring.board_set_analyse"
-
-
-class Broker:
-    """The queues of the main and the analysis workers, as the broker holds them."""
-
-    queues = (settings.CELERY_TASK_DEFAULT_QUEUE, settings.TENACE_ANALYSIS_QUEUE)
-
-    def __init__(self) -> None:
-        self.connection = app.connection_for_write()
-
-    def drain(self, queue: str) -> list[tuple[str, list]]:
-        """The tasks waiting on ``queue`` (name, arguments), taken off it."""
-        channel = self.connection.default_channel
-        taken = []
-        while (message := channel.basic_get(queue, no_ack=True)) is not None:
-            taken.append((message.headers["task"], list(message.payload[0])))
-        return taken
-
-    def purge(self) -> None:
-        for queue in self.queues:
-            self.drain(queue)
-
-
-@pytest.fixture
-def broker(settings):
-    """Tasks sent, not run, as on a site with a worker (REDIS_URL set)."""
-    previous = app.conf.task_always_eager
-    settings.CELERY_TASK_ALWAYS_EAGER = False
-    app.conf["CELERY_TASK_ALWAYS_EAGER"] = False
-    broker = Broker()
-    broker.purge()
-    try:
-        yield broker
-    finally:
-        broker.purge()
-        broker.connection.release()
-        app.conf["CELERY_TASK_ALWAYS_EAGER"] = previous
-        # Markers outlive the test's rows (ids are reused): clear this test's.
-        cache.delete_many(
-            [live.ANALYSIS_KEY.format(pk) for pk in BoardSet.objects.values_list("pk", flat=True)]
-        )
 
 
 def _dealt_section(club, count: int, capture) -> Section:
@@ -83,7 +40,7 @@ def test_dealing_then_recomputing_queues_the_analysis_once_on_its_own_queue(
     section = _dealt_section(ClubFactory(), 4, django_capture_on_commit_callbacks)
     tasks.standings_recompute_task.run(section.pk)  # the first recompute: the safety net
     tasks.standings_recompute_task.run(section.pk)
-    main, analysis = (broker.drain(queue) for queue in Broker.queues)
+    main, analysis = (broker.drain(queue) for queue in broker.queues)
     assert analysis == [(ANALYSE, [section.board_set_id])]
     assert ANALYSE not in [name for name, _args in main]
     # The recomputes did not run the solver: the boards still wait for their tables.

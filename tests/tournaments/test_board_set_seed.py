@@ -72,6 +72,9 @@ def test_a_name_that_contains_the_seed_is_refused_and_nothing_is_dealt():
             club=ClubFactory(), count=3, seed="tuesday", name="Boards of Tuesday"
         )
     assert not BoardSet.objects.exists()
+    # A seed of a few characters is no word of the name: "7" stays in "7 tables".
+    kept = services.board_set_generate(club=ClubFactory(), count=3, seed="7", name="7 tables")
+    assert (kept.name, kept.seed) == ("7 tables", "7")
 
 
 def test_the_migration_renames_the_former_default_names_in_their_language():

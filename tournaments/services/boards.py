@@ -38,6 +38,9 @@ from tournaments.signals import board_set_dealt
 logger = logging.getLogger(__name__)
 
 MAX_BOARDS = 200
+#: A chosen name may not contain a seed this long or longer (a seed "7" may stay in
+#: "7 tables").
+SEED_IN_NAME_MIN = 4
 
 
 def _engine_scheme(value: str) -> EngineTrumpScheme:
@@ -80,11 +83,12 @@ def board_set_generate(
 ) -> BoardSet:
     """Boards 1…``count`` dealt from ``seed`` with the site's deal secret
     (:mod:`tournaments.dealing`; a new random seed is recorded when none is given, so the
-    set can always be dealt again). A name that contains the seed is refused."""
+    set can always be dealt again). A name that contains the seed (of at least
+    :data:`SEED_IN_NAME_MIN` characters) is refused."""
     if not 1 <= count <= MAX_BOARDS:
         raise BoardSetError(_("A board set has 1 to %(max)s boards.") % {"max": MAX_BOARDS})
     seed = (seed or "").strip() or secrets.token_hex(8)
-    if seed.casefold() in (name or "").casefold():
+    if len(seed) >= SEED_IN_NAME_MIN and seed.casefold() in (name or "").casefold():
         raise BoardSetError(
             _(
                 "The name must not contain the seed: players read the names of board sets, "
