@@ -80,8 +80,11 @@ i18n-check: messages
 test: venv lint purity i18n-check compilemessages
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
+# Two workers (config/workers.py): standings and emails on the main queue (WORKER_ARGS),
+# the double-dummy solver alone on its own queue with one process (ANALYSIS_WORKER_ARGS),
+# so a recompute never waits behind an analysis.
 worker: venv
-	$(BIN)/celery -A config worker -l INFO $(WORKER_ARGS)
+	$(BIN)/python -m config.workers $(WORKER_ARGS) -- $(ANALYSIS_WORKER_ARGS)
 
 # The site under ASGI (uvicorn): what serves a thousand open live standings pages (their
 # event streams need REDIS_URL; without it they look at the version five times a second).

@@ -177,16 +177,30 @@ class Session(models.Model):
 
 
 class BoardSet(models.Model):
-    """Boards 1…n with their deals, dealt from a recorded seed or imported from PBN."""
+    """Boards 1…n with their deals, dealt from a recorded seed or imported from PBN. The
+    deals are stored; the seed deals them again only together with the site's deal secret
+    (``dealing``, :mod:`tournaments.dealing`), and only the event's directors read it
+    (:func:`tournaments.visibility.seed_visible`)."""
 
     class Source(models.TextChoices):
         SEED = "seed", _("Dealt from a seed")
         PBN = "pbn", _("Imported from PBN")
 
+    class Dealing(models.TextChoices):
+        SEED_ALONE = "seed", _("The seed alone (sets dealt before the deal secret)")
+        KEYED = "keyed", _("The seed with the site's deal secret")
+
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="board_sets")
     name = models.CharField(_("name"), max_length=80, blank=True)
     source = models.CharField(max_length=4, choices=Source, default=Source.SEED)
     seed = models.CharField(_("seed"), max_length=64, blank=True)
+    dealing = models.CharField(
+        _("dealing"),
+        max_length=5,
+        choices=Dealing,
+        default=Dealing.KEYED,
+        help_text=_("How the seed deals the boards again"),
+    )
     trump_scheme = models.CharField(max_length=10, choices=TrumpScheme, default=TrumpScheme.HDSC)
     created = models.DateTimeField(auto_now_add=True)
 
