@@ -28,6 +28,7 @@ import pytest
 from django.urls import URLResolver, get_resolver, reverse
 from django.utils import timezone
 
+from clubs.invitations import invitation_create
 from clubs.models import (
     Club,
     ClubNight,
@@ -40,7 +41,6 @@ from clubs.models import (
     TableSeat,
     User,
 )
-from clubs.invitations import invitation_create
 from clubs.rubbers import hand_enter
 from clubs.tokens import token_create
 
