@@ -17,6 +17,7 @@ from django.views.decorators.http import require_POST
 from clubs.models import Club
 from clubs.permissions import Action, can, require
 from tournaments import lifecycle, printouts, readiness, schedule, selectors, services, visibility
+from tournaments.analysis_note import analysis_note
 from tournaments.errors import TournamentError
 from tournaments.forms import (
     BoardDealForm,
@@ -405,6 +406,7 @@ def board_set_hand_records(request: HttpRequest, pk: int) -> HttpResponse:
             "board_set": board_set,
             "boards": boards,
             "can_organise": can(request.user, Action.ORGANISE, board_set.club_id),
+            "analysis": analysis_note(boards, analysing=request.GET.get("analysing")),
         },
     )
 
