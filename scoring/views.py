@@ -306,6 +306,7 @@ def _combined_page(request, tournament, sections, title: str) -> HttpResponse:
             "title": title,
             "rows": event_standings(tournament, sections),
             "sections": sections,
+            "is_staff": is_director(request.user, tournament),
             "my_entries": selectors.my_entry_ids(request.user, [s.pk for s in sections]),
         },
     )
