@@ -10,6 +10,7 @@ The schedule is saved as rows — :class:`Seating` (who sits where in each round
 from __future__ import annotations
 
 from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
@@ -36,6 +37,16 @@ class CompassWinners(models.TextChoices):
 
     TWO = "two", _("Two winners: North–South and East–West ranked apart")
     ONE = "one", _("One winner: every pair against its own direction's average, ranked together")
+
+
+class LiveStandings(models.TextChoices):
+    """Who follows the standings during play, before the directors release them (the rule:
+    :func:`scoring.standings_sight.standings_sight`)."""
+
+    PLAYERS = "players", _("Shown live to the event's players")
+    EVERYONE = "everyone", _("Shown live to everyone")
+    HIDDEN = "hidden", _("Hidden until the release")
+    HIDE_LAST = "hide_last", _("Shown live to the event's players, except the last rounds")
 
 
 class TournamentStatus(models.TextChoices):
@@ -129,6 +140,21 @@ class Tournament(models.Model):
     individual = models.BooleanField(_("individual event"), default=False)
     status = models.CharField(
         _("status"), max_length=12, choices=TournamentStatus, default=TournamentStatus.DRAFT
+    )
+    live_standings = models.CharField(
+        _("standings during play"),
+        max_length=10,
+        choices=LiveStandings,
+        default=LiveStandings.PLAYERS,
+    )
+    live_hidden_rounds = models.PositiveSmallIntegerField(
+        _("rounds hidden at the end"),
+        default=2,
+        validators=[MinValueValidator(1), MaxValueValidator(20)],
+        help_text=_(
+            "With “except the last rounds”: the standings shown during play count only the "
+            "rounds before the last ones."
+        ),
     )
     directors = models.ManyToManyField(
         Member,

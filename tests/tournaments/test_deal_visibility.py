@@ -172,8 +172,10 @@ ROUTES = [
     Route("api: one result", "/api/results/{w.result_b1.pk}/", _ok, frozenset(PLAYED_IT)),
     Route("api: result versions", "/api/results/{w.result_b1.pk}/versions/", _ok,
           frozenset(PLAYED_IT)),
+    # The event's players follow the standings live (issue #23); the snapshot's travellers
+    # are cut to the boards each reader may see.
     Route("api: standings snapshot", "/api/standings/{w.section.pk}/",
-          _json(lambda w, body: "1" in body.get("boards", {})), frozenset(DIRECTORS)),
+          _json(lambda w, body: "1" in body.get("boards", {})), frozenset(PLAYED_IT)),
     Route("api: session PBN", "/api/session-results/{w.section.session_id}/pbn/", _ok,
           frozenset(DIRECTORS)),
     Route("api: event PBN", "/api/event-results/{w.scheduled.tournament.pk}/pbn/", _ok,
