@@ -13,25 +13,23 @@ import threading
 import time
 
 from asgiref.sync import sync_to_async
-from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.core.handlers.asgi import ASGIRequest
 from django.http import (
     Http404,
     HttpResponse,
-    HttpResponseNotModified,
     JsonResponse,
     StreamingHttpResponse,
 )
 from django.shortcuts import render
-from django.template.loader import render_to_string
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
+from clubs.conditional import not_modified
 from clubs.inputs import parse_int
 from clubs.permissions import Action, can
-from scoring import live, selectors, streams
+from scoring import live, live_table, selectors, streams
 from scoring.presenters import (
     board_view,
     entry_card,
@@ -93,35 +91,16 @@ def standings(request, section_id: int) -> HttpResponse:
     return render(request, "scoring/standings.html", _standings_context(request, section))
 
 
-#: The standings table of a section's snapshot version in a language (a live page's refresh).
-FRAGMENT_KEY = "scoring:fragment:{}:{}:{}:{}"
-FRAGMENT_SECONDS = 600
-
-
 @require_GET
 def standings_fragment(request, section_id: int) -> HttpResponse:
-    """The standings table a live page swaps in when told of a new version. Every open page
-    asks at once, so it is rendered once per snapshot version, language and reader's own
-    pairs (the rows marked "you"; none for most readers) and then answered from the cache
-    (13 ms to render for a 100-table section)."""
+    """The standings table, for a page that polls instead of streaming (and for a stream's
+    missed table): the same rendering as the streams carry (:mod:`scoring.live_table`:
+    once per snapshot version and language, nothing of the reader's own), with an ETag; 304
+    while the page already shows it."""
     section = _visible_section(request, section_id)
     language = get_language()
-    mine = selectors.my_entry_ids(request.user, [section.pk])
-    reader = ",".join(str(pk) for pk in sorted(mine))
-    key = FRAGMENT_KEY.format(section.pk, live.published_version(section.pk), language, reader)
-    try:
-        html = cache.get(key)
-    except Exception:  # noqa: BLE001 - the cache is down: render
-        html = None
-    if html is None:
-        context = _standings_context(request, section)
-        html = render_to_string("scoring/_standings_table.html", context, request)
-        try:
-            key = FRAGMENT_KEY.format(section.pk, context["version"], language, reader)
-            cache.set(key, html, timeout=FRAGMENT_SECONDS)
-        except Exception:  # noqa: BLE001
-            pass
-    return HttpResponse(html)
+    version, html = live_table.table_current(section.pk, language, section)
+    return not_modified(request, f'"t{version}-{language}"', lambda: HttpResponse(html))
 
 
 @require_GET
@@ -130,14 +109,7 @@ def standings_version(request, section_id: int) -> HttpResponse:
     query while the cache holds the version."""
     _visible_section(request, section_id)
     version = live.published_version(section_id)
-    etag = f'"{version}"'
-    if request.headers.get("If-None-Match") == etag:
-        response = HttpResponseNotModified()
-    else:
-        response = JsonResponse({"version": version})
-    response["ETag"] = etag
-    response["Cache-Control"] = "no-cache"
-    return response
+    return not_modified(request, f'"{version}"', lambda: JsonResponse({"version": version}))
 
 
 def _events(section_id: int, seconds: float):
@@ -186,27 +158,56 @@ def _stream_seconds(request, longest: float) -> float:
     return longest if seconds is None else min(seconds, longest)
 
 
-def _stream_allowed(request, section_id: int) -> None:
+def _stream_allowed(request, section_id: int):
+    """The standings pages' check (a refusal), then who reads: the user's id, None when not
+    logged in (read here, in a thread: the user is loaded from the database)."""
     try:
         _visible_section(request, section_id)
+        return request.user.pk
     finally:
         streams.connection_release()
 
 
+def _stream_may_see(request, section_id: int) -> bool:
+    """The standings pages' check again, for an open stream (False instead of a refusal)."""
+    try:
+        _stream_allowed(request, section_id)
+    except (PermissionDenied, Http404):
+        return False
+    return True
+
+
+def _stream_reader(request, section_id: int, who) -> streams.Reader:
+    """``?table=1``: the stream carries the table in the page's language (else the version
+    alone, for pages that fetch their own part); ``Last-Event-ID`` (the browser's, on
+    reconnecting) is the table the page already shows."""
+    table = parse_int(request.GET.get("table"), "table", min=0, max=1)
+    shown = request.headers.get("Last-Event-ID", "")
+    return streams.Reader(
+        # The middleware's choice (an async view may not see the language it activated).
+        language=(getattr(request, "LANGUAGE_CODE", None) or get_language()) if table else None,
+        shown=int(shown) if table and shown.isascii() and shown.isdigit() else -1,
+        may_see=sync_to_async(lambda: _stream_may_see(request, section_id)),
+        who=who,
+    )
+
+
 @require_GET
 async def standings_stream(request, section_id: int) -> HttpResponse:
-    """Server-sent events: the published version now, then each new one, for a while.
+    """Server-sent events: the published table (``?table=1``) or version now, then each new
+    one, for a while.
 
     Under ASGI (``uvicorn config.asgi:application``) an open page is a coroutine woken by
     the process's Redis subscription (:mod:`scoring.streams`) and stays open
     ``ASGI_STREAM_SECONDS``. Under WSGI each stream holds a thread, so a process serves
-    ``STREAMS_PER_PROCESS`` of them and answers 204 (poll instead) beyond. Bad parameters are
-    refused (400) before anything is looked up or held."""
+    ``STREAMS_PER_PROCESS`` of them (versions only) and answers 204 (poll instead) beyond.
+    Bad parameters are refused (400) before anything is looked up or held."""
     is_asgi = isinstance(request, ASGIRequest)
     seconds = _stream_seconds(request, ASGI_STREAM_SECONDS if is_asgi else STREAM_SECONDS)
-    await sync_to_async(_stream_allowed)(request, section_id)
+    parse_int(request.GET.get("table"), "table", min=0, max=1)
+    who = await sync_to_async(_stream_allowed)(request, section_id)
     if is_asgi:
-        content = streams.events(section_id, seconds)
+        content = streams.events(section_id, seconds, _stream_reader(request, section_id, who))
     elif _streams.acquire(blocking=False):
         content = _Stream(_events(section_id, seconds))
     else:
