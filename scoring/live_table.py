@@ -16,6 +16,7 @@ Contract:
 
 from __future__ import annotations
 
+import contextlib
 import time
 
 from django.core.cache import cache
@@ -82,11 +83,9 @@ def table_current(section_id: int, language: str, section=None) -> tuple[int, st
     if cached is not None:
         return cached
     rendered = table_render(section_id, language, section)
-    try:
+    with contextlib.suppress(Exception):  # the cache is down: the next reader renders too
         cache.set_many(
             {key: rendered, TABLE_KEY.format(section_id, rendered[0], language): rendered},
             timeout=TABLE_SECONDS,
         )
-    except Exception:  # noqa: BLE001
-        pass
     return rendered

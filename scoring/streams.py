@@ -196,9 +196,7 @@ class Tables:
                 self.held[key] = got
 
 
-_tables: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Tables] = (
-    weakref.WeakKeyDictionary()
-)
+_tables: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Tables] = weakref.WeakKeyDictionary()
 
 
 def tables() -> Tables:

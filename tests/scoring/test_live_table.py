@@ -169,7 +169,9 @@ def test_the_polling_fallback_is_told_not_modified_until_a_new_version(client):
     first = client.get(url)
     assert first.status_code == 200 and first["ETag"] == '"t1-en"'
     assert client.get(url, HTTP_IF_NONE_MATCH='"t1-en"').status_code == 304
-    assert client.get(url, HTTP_IF_NONE_MATCH='"t1-en"', HTTP_ACCEPT_LANGUAGE="cs").status_code == 200
+    assert (
+        client.get(url, HTTP_IF_NONE_MATCH='"t1-en"', HTTP_ACCEPT_LANGUAGE="cs").status_code == 200
+    )
     _record(scheduled, 1, 2, 3, 9)
     standings_publish(section_id=scheduled.section.pk)
     second = client.get(url, HTTP_IF_NONE_MATCH='"t1-en"')
