@@ -36,6 +36,8 @@ QUEUE = f"bench-{uuid.uuid4().hex[:6]}"
 #: Every n-th request is sent a second time with the same key (``BENCH_RESEND_EVERY``).
 RESEND_EVERY = int(os.environ.get("BENCH_RESEND_EVERY", "20"))
 os.environ["TENACE_CELERY_QUEUE"] = QUEUE
+#: ``BENCH_TINY=1``: the smoke run in CI (it starts, works and prints; timings mean nothing).
+TINY = os.environ.get("BENCH_TINY") == "1"
 
 import django  # noqa: E402
 
@@ -156,6 +158,8 @@ def stack(
                     break
             except OSError:
                 time.sleep(0.2)
+            if web.poll() is not None:
+                raise SystemExit(f"the web server stopped: see {log.name}")
         yield web, worker
     finally:
         for process in (web, worker, analysis):
@@ -356,8 +360,9 @@ def report(label: str, section, counts: dict, total: int) -> None:
 def main() -> None:
     from django.db import connection
 
-    single, token = section_ready()
-    batched, _token = section_ready()
+    size = {"tables": 3, "boards": 4} if TINY else {}
+    single, token = section_ready(**size)
+    batched, _token = section_ready(**size)
     single_bodies, batched_bodies = plays_of(single), plays_of(batched)
     connection.close()
     with stack() as (web, worker):
@@ -378,7 +383,7 @@ def main() -> None:
         f"memory: gunicorn worker {web_rss:.0f} MB RSS (target 150), "
         f"standings worker {worker_rss:.0f} MB"
     )
-    if "--no-dd" in sys.argv:
+    if "--no-dd" in sys.argv or TINY:
         return
     dd_set = dd_board_set()
     connection.close()

@@ -20,7 +20,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import struct
 import weakref
+import zlib
 from collections.abc import AsyncIterator
 
 from asgiref.sync import sync_to_async
@@ -140,12 +142,31 @@ def _published(section_id: int) -> int:
         connection_release()
 
 
-def _table(section_id: int, language: str) -> tuple[int, bytes]:
+def _table(section_id: int, language: str) -> tuple[int, tuple[bytes, bytes]]:
     try:
         version, html = live_table.table_current(section_id, language)
     finally:
         connection_release()
-    return version, table_event(version, html)
+    event = table_event(version, html)
+    return version, (event, deflated(event))
+
+
+#: The start of a gzip member (deflate, no name, no time) and its last, empty block.
+GZIP_HEADER = b"\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\xff"
+GZIP_LAST_BLOCK = b"\x03\x00"
+
+
+def deflated(event: bytes) -> bytes:
+    """``event`` as deflate blocks that need nothing before them (a fresh compressor) and
+    end on a byte boundary (a sync flush): appended to any gzip stream they decode to
+    ``event`` at once. So a table is compressed once per process and version, and every
+    stream sends the same bytes."""
+    compressor = zlib.compressobj(6, zlib.DEFLATED, -15)
+    return compressor.compress(event) + compressor.flush(zlib.Z_SYNC_FLUSH)
+
+
+def gzip_end(crc: int, size: int) -> bytes:
+    return GZIP_LAST_BLOCK + struct.pack("<II", crc, size & 0xFFFFFFFF)
 
 
 def _event(version: int) -> bytes:
@@ -166,10 +187,10 @@ class Tables:
     the same bytes)."""
 
     def __init__(self) -> None:
-        self.held: dict[tuple[int, str], tuple[int, bytes]] = {}
+        self.held: dict[tuple[int, str], tuple[int, tuple[bytes, bytes]]] = {}
         self.pending: dict[tuple[int, str], asyncio.Future] = {}
 
-    async def newest(self, section_id: int, language: str, wanted: int) -> tuple[int, bytes]:
+    async def newest(self, section_id: int, language: str, wanted: int):
         """The table of ``wanted`` or newer if it has been published (else the newest)."""
         key = (section_id, language)
         for _attempt in range(2):  # a read begun before ``wanted`` was heard: once more
@@ -192,7 +213,7 @@ class Tables:
             del self.pending[key]
         if not future.cancelled() and future.exception() is None:
             got = future.result()
-            if got[0] >= self.held.get(key, (-1, b""))[0]:
+            if key not in self.held or got[0] >= self.held[key][0]:
                 self.held[key] = got
 
 
@@ -217,8 +238,9 @@ class Reader:
     :data:`RECHECK` seconds per (section, reader) in this event loop: the readers who are not
     logged in share one answer."""
 
-    def __init__(self, *, language: str | None, shown: int, may_see, who) -> None:
+    def __init__(self, *, language: str | None, shown: int, may_see, who, gzip=False) -> None:
         self.language = language
+        self.gzip = gzip
         self.shown = shown
         self.may_see = may_see
         self.who = who
@@ -236,9 +258,10 @@ class Reader:
             found = known[key] = (loop.time(), asyncio.ensure_future(self.may_see()))
         return await asyncio.shield(found[1])
 
-    async def event(self, section_id: int, version: int, sent: int) -> tuple[int, bytes | None]:
-        """What to send for ``version`` when ``sent`` was last sent: ``(version, bytes)``,
-        or ``(sent, None)`` when nothing newer."""
+    async def event(self, section_id: int, version: int, sent: int):
+        """What to send for ``version`` when ``sent`` was last sent: ``(version, bytes)``
+        (a table: ``(version, (bytes, deflated bytes))``), or ``(sent, None)`` when nothing
+        newer."""
         if self.language is None:
             return (version, _event(version)) if version > sent else (sent, None)
         got, text = await tables().newest(section_id, self.language, version)
@@ -246,8 +269,23 @@ class Reader:
 
 
 async def events(section_id: int, seconds: float, reader: Reader) -> AsyncIterator[bytes]:
-    """The stream's text: the published version (or its table) now, then each newer one,
-    for ``seconds``; it ends early when the reader may no longer see the standings."""
+    """The stream's bytes: the published version (or its table) now, then each newer one,
+    for ``seconds``; it ends early when the reader may no longer see the standings. When
+    ``reader.gzip``, one gzip stream whose tables were compressed once for every reader."""
+    if not reader.gzip:
+        async for item in _events(section_id, seconds, reader):
+            yield item if isinstance(item, bytes) else item[0]
+        return
+    crc = size = 0
+    yield GZIP_HEADER
+    async for item in _events(section_id, seconds, reader):
+        raw, packed = (item, deflated(item)) if isinstance(item, bytes) else item
+        crc, size = zlib.crc32(raw, crc), size + len(raw)
+        yield packed
+    yield gzip_end(crc, size)
+
+
+async def _events(section_id: int, seconds: float, reader: Reader):
     loop = asyncio.get_running_loop()
     deadline = loop.time() + seconds
     published = sync_to_async(_published)

@@ -189,7 +189,16 @@ def _stream_reader(request, section_id: int, who) -> streams.Reader:
         shown=int(shown) if table and shown.isascii() and shown.isdigit() else -1,
         may_see=sync_to_async(lambda: _stream_may_see(request, section_id)),
         who=who,
+        gzip=table == 1 and _accepts_gzip(request),
     )
+
+
+def _accepts_gzip(request) -> bool:
+    for part in request.headers.get("Accept-Encoding", "").split(","):
+        name, _, quality = part.strip().partition(";")
+        if name.strip().lower() == "gzip" and quality.replace(" ", "") not in ("q=0", "q=0.0"):
+            return True
+    return False
 
 
 @require_GET
@@ -206,8 +215,9 @@ async def standings_stream(request, section_id: int) -> HttpResponse:
     seconds = _stream_seconds(request, ASGI_STREAM_SECONDS if is_asgi else STREAM_SECONDS)
     parse_int(request.GET.get("table"), "table", min=0, max=1)
     who = await sync_to_async(_stream_allowed)(request, section_id)
+    reader = _stream_reader(request, section_id, who) if is_asgi else None
     if is_asgi:
-        content = streams.events(section_id, seconds, _stream_reader(request, section_id, who))
+        content = streams.events(section_id, seconds, reader)
     elif _streams.acquire(blocking=False):
         content = _Stream(_events(section_id, seconds))
     else:
@@ -215,6 +225,9 @@ async def standings_stream(request, section_id: int) -> HttpResponse:
     response = StreamingHttpResponse(content, content_type="text/event-stream")
     response["Cache-Control"] = "no-cache"
     response["X-Accel-Buffering"] = "no"
+    if reader is not None and reader.gzip:
+        response["Content-Encoding"] = "gzip"
+        response["Vary"] = "Accept-Encoding"
     return response
 
 

@@ -6,7 +6,9 @@ the reader may no longer see the standings; the polling fallback's ETag."""
 from __future__ import annotations
 
 import asyncio
+import gzip
 import os
+import zlib
 
 import pytest
 from asgiref.sync import async_to_sync, sync_to_async
@@ -220,3 +222,36 @@ def test_a_table_reaches_two_open_pages_through_redis_pub_sub():
                 await asyncio.gather(listening.task, return_exceptions=True)
 
     async_to_sync(scenario)()
+
+
+def test_tables_compressed_once_join_into_one_gzip_stream():
+    """Each table is deflated once (no history, a sync flush); any sequence of them between
+    the header and the end is one valid gzip stream, each decoded as soon as it arrives."""
+    tables = [streams.table_event(n, f"<p data-version='{n}'>{'row ' * 500}</p>") for n in (1, 2)]
+    parts = [streams.GZIP_HEADER] + [streams.deflated(t) for t in tables]
+    reading = zlib.decompressobj(31)
+    assert [reading.decompress(part) for part in parts] == [b"", *tables]
+    crc = zlib.crc32(tables[1], zlib.crc32(tables[0]))
+    whole = b"".join(parts) + streams.gzip_end(crc, len(tables[0]) + len(tables[1]))
+    assert gzip.decompress(whole) == b"".join(tables)
+    assert len(parts[1]) < len(tables[0]) // 10
+
+
+@pytest.mark.django_db
+@override_settings(REDIS_URL="")
+def test_a_stream_is_gzipped_for_a_browser_that_accepts_it():
+    scheduled = mitchell_section(tables=3, released=True)
+    _record(scheduled, 1, 1, 1, 9)
+    standings_publish(section_id=scheduled.section.pk)
+    url = f"/results/sections/{scheduled.section.pk}/standings/stream/?seconds=0&table=1"
+
+    async def stream(headers):
+        response = await AsyncClient().get(url, headers=headers)
+        return response, b"".join([chunk async for chunk in response.streaming_content])
+
+    plain_response, plain = async_to_sync(stream)({})
+    response, body = async_to_sync(stream)({"Accept-Encoding": "br, gzip;q=0.8"})
+    assert response["Content-Encoding"] == "gzip" and "Content-Encoding" not in plain_response
+    assert gzip.decompress(body) == plain and b'data-version="1"' in plain
+    _response, refused = async_to_sync(stream)({"Accept-Encoding": "gzip;q=0"})
+    assert refused == plain
