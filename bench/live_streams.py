@@ -1,24 +1,28 @@
 """A thousand open standings pages while 50 clients enter results: from the POST of a result to
-the new version reaching every open page, through ASGI (uvicorn) or today's WSGI (gunicorn).
+its **table shown** on every open page, through ASGI (uvicorn) or WSGI (gunicorn).
 
-    DATABASE_URL=postgres://postgres@127.0.0.1:5432/tenace_bench \
-    REDIS_URL=redis://127.0.0.1:6379/6 .venv/bin/python bench/live_streams.py [--wsgi]
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/tenace_bench REDIS_URL=redis://127.0.0.1:6379/6 \
+    BENCH_PORT=8127 .venv/bin/python bench/live_streams.py [--wsgi]
 
-Same stack as ``bench/scoring_live.py`` (PostgreSQL, Redis, a standings worker and a
+Same stack as ``bench/scoring_api.py`` (PostgreSQL, Redis, a standings worker and a
 double-dummy worker, the boards analysed before play). The web server is
-``uvicorn config.asgi:application --workers 2`` (``BENCH_ASGI_WORKERS``), or with ``--wsgi``
-``gunicorn config.wsgi`` 2 workers × 8 threads (gthread; ``BENCH_WORKERS``,
-``BENCH_THREADS``), today's WSGI path. Every result and every page goes to that one server.
+``uvicorn config.asgi:application --workers 2`` (``BENCH_ASGI_WORKERS``: 3 for the
+three-process run), or with ``--wsgi`` ``gunicorn config.wsgi`` 2 workers × 8 threads
+(gthread; ``BENCH_WORKERS``, ``BENCH_THREADS``). Every result and every page goes to it.
 
-``BENCH_PAGES`` (1,000) pages are opened first by a separate process (asyncio, one socket
-each), which behaves as ``static/js/standings-live.js`` in a browser: it reads the event
-stream, waits the stream's ``retry`` before reconnecting when a stream ends, and when a
-stream is refused (204: the WSGI process serves its share) or fails three times, polls
-``…/standings/version/`` every second with If-None-Match instead. Then 50 clients each post
-one result per second for 30 s. For every result and every page, the latency is from sending
-the POST to the page hearing a version that includes it; the script prints the p50/p95/max
-over all (result, page) pairs, how many pages streamed and how many polled, the pairs never
-seen, and the RSS of the web processes at the end. Target: p95 ≤ 1 s.
+``BENCH_PAGES`` (1,000) pages are opened first by separate processes (asyncio,
+``BENCH_PAGES_PER_PROCESS`` pages each, one socket a page), which behave as
+``static/js/standings-live.js`` in a browser that accepts gzip: each reads the stream
+``…/standings/stream/?table=1`` and shows each table it carries (``event: table``; the bench
+checks the HTML names the version of the event's id); on ``event: version`` (WSGI, or
+``BENCH_TABLE=0``: the path before issue #27) it fetches ``…/fragment/`` until it shows that
+version; when a stream is refused (204) or fails three times it polls the fragment with
+If-None-Match every 1-3 s. Then ``BENCH_CLIENTS`` (50) clients each post one result per
+second for ``BENCH_SECONDS`` (30). For every (result, page) pair, the latency is from
+sending the POST to the page showing a table that includes it; the script prints p50/p95/max,
+the results entered per second, the pairs never shown, the pages not showing the last
+result at the end, CPU seconds per group of processes and the web processes' RSS.
+Target: p95 ≤ 1 s with 1,000 pages and 50 results/s. ``BENCH_TINY=1``: the smoke run in CI.
 """
 
 from __future__ import annotations
@@ -254,7 +258,7 @@ def web_command(wsgi: bool, port: int) -> list[str]:
         "uvicorn",
         "config.asgi:application",
         "--workers",
-        os.environ.get("BENCH_ASGI_WORKERS", "2"),
+        os.environ.get("BENCH_ASGI_WORKERS", "1" if TINY else "2"),
         "--host",
         "127.0.0.1",
         "--port",
