@@ -80,8 +80,11 @@ class Page:
         self.tables = 0
         self.bad = 0
         self.etag = None
+        #: Set once the page shows a table (or polls): the server has answered its opening.
+        self.opened = asyncio.Event()
 
     def show(self, version: int) -> None:
+        self.opened.set()
         if not self.shown or version > self.shown[-1][1]:
             self.shown.append((time.monotonic(), version))
 
@@ -207,6 +210,7 @@ class Page:
                 failures += 1
             writer.close()
             await asyncio.sleep(retry)
+        self.opened.set()
         await asyncio.sleep(random.random() * 2)
         while not stop.is_set():  # the fallback: the table with its ETag, every 1-3 s
             try:
@@ -224,6 +228,9 @@ async def pages_main(port: int, path: str, count: int, seconds: float, out: Path
     for page in pages:  # opened over about five seconds, as phones arrive
         tasks.append(asyncio.create_task(page.run(stop)))
         await asyncio.sleep((1.0 if TINY else 5.0) / count)
+    # Ready once the server has answered every page (opening a stream costs it a request
+    # through the middleware and a query): the clock then measures the steady state.
+    await asyncio.wait([asyncio.ensure_future(p.opened.wait()) for p in pages], timeout=180)
     print("ready", flush=True)
     await asyncio.sleep(seconds)
     stop.set()
