@@ -16,6 +16,7 @@ runs on is shared, and CPU time is what the code costs.
 
 from __future__ import annotations
 
+import os
 import platform
 import random
 import sys
@@ -34,9 +35,11 @@ from engine.boston.variants import ANGLO_AMERICAN, FONTAINEBLEAU, SPANISH  # noq
 from engine.cards import Seat, Suit  # noqa: E402
 from engine.deal import deal_from_seed  # noqa: E402
 
-AUCTIONS = 10_000
-SETTLEMENTS = 100_000
-HANDS = 2_000
+#: ``BENCH_TINY=1``: the smoke run in CI (it starts, works and prints; timings mean nothing).
+TINY = os.environ.get("BENCH_TINY") == "1"
+AUCTIONS = 200 if TINY else 10_000
+SETTLEMENTS = 2_000 if TINY else 100_000
+HANDS = 50 if TINY else 2_000
 CLUB = PaymentTable(
     name="club",
     made={k: k for k in range(5, 14)},

@@ -10,6 +10,7 @@ way, and checks that neither endplay nor matplotlib was loaded.
 from __future__ import annotations
 
 import json
+import os
 import statistics
 import subprocess
 import sys
@@ -39,7 +40,11 @@ def run(code: str) -> dict:
 
 
 def main() -> None:
-    runs = int(sys.argv[1]) if len(sys.argv) > 1 else 15
+    runs = (
+        int(sys.argv[1])
+        if len(sys.argv) > 1
+        else (2 if os.environ.get("BENCH_TINY") == "1" else 15)
+    )
     bare = [run(BARE)["rss_kb"] for _ in range(runs)]
     loaded = [run(ENGINE) for _ in range(runs)]
     assert not any(result["heavy"] for result in loaded), loaded[0]["heavy"]

@@ -22,6 +22,7 @@ the calls are timed for both. whist-core has no no-trump, so those tricks use su
 
 from __future__ import annotations
 
+import os
 import random
 import sys
 import time
@@ -163,7 +164,11 @@ def main() -> None:
     if "--dd" in sys.argv:
         bench_double_dummy()
         return
-    count = int(sys.argv[1]) if len(sys.argv) > 1 else 20_000
+    count = (
+        int(sys.argv[1])
+        if len(sys.argv) > 1
+        else (200 if os.environ.get("BENCH_TINY") == "1" else 20_000)
+    )
     inputs = make_inputs(count)
     best = max(bench_replay(inputs) for _ in range(3))
     print(f"replay: {best:,.0f} complete hands/s ({count} hands, best of 3, one core)")

@@ -10,6 +10,7 @@ cache disabled (every hand computed from scratch); then whole rubbers through ``
 
 from __future__ import annotations
 
+import os
 import platform
 import random
 import sys
@@ -24,7 +25,9 @@ from engine.profiles import LONG, SHORT, HonoursAtGame  # noqa: E402
 from engine.rubber import Hand, start_rubber  # noqa: E402
 from engine.scoring import HandScorer, Revoke, RevokePenalty, score_hand  # noqa: E402
 
-N = 500_000
+#: ``BENCH_TINY=1``: the smoke run in CI (it starts, works and prints; timings mean nothing).
+TINY = os.environ.get("BENCH_TINY") == "1"
+N = 5_000 if TINY else 500_000
 HONOURS = [NO_HONOURS] * 6 + [HonoursHeld(side, count) for side in Side for count in (3, 4)]
 
 
@@ -90,7 +93,7 @@ def main() -> None:
     stream = hands(SHORT, N, rng)
     bench_scorer(SHORT, stream)
     bench_uncached(SHORT, stream[: N // 5])
-    bench_rubbers(SHORT, rng, 20_000)
+    bench_rubbers(SHORT, rng, 200 if TINY else 20_000)
 
 
 if __name__ == "__main__":

@@ -6,6 +6,7 @@ Run: .venv/bin/python bench/movements.py
 
 from __future__ import annotations
 
+import os
 import platform
 import sys
 import time
@@ -15,6 +16,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tournaments.movements import comparison_spread, howell, mitchell, validate
 from tournaments.movements.generators import _howell_plan
+
+#: ``BENCH_TINY=1``: the smoke run in CI (each case once; timings mean nothing).
+TINY = os.environ.get("BENCH_TINY") == "1"
 
 
 def best_of(runs: int, job) -> float:
@@ -40,7 +44,7 @@ def main() -> None:
     cold = best_of(1, lambda: howell(16, 2))
     print(f"{'16-pair Howell, first call (Room square search)':<52} {cold * 1000:8.2f} ms")
     for name, job in cases.items():
-        print(f"{name:<52} {best_of(5, job) * 1000:8.2f} ms")
+        print(f"{name:<52} {best_of(1 if TINY else 5, job) * 1000:8.2f} ms")
 
 
 if __name__ == "__main__":

@@ -49,7 +49,11 @@ def main() -> None:
     from django.test.utils import CaptureQueriesContext
     from scoring_api import plays_of, section_ready
 
-    section, token = section_ready(tables=40, boards=26)
+    tiny = os.environ.get("BENCH_TINY") == "1"  # the smoke run in CI
+    section, token = (
+        section_ready(tables=3, boards=4) if tiny else section_ready(tables=40, boards=26)
+    )
+    warm = 2 if tiny else 20
     bodies = plays_of(section)
     client = Client(HTTP_AUTHORIZATION=f"Token {token}", HTTP_HOST="127.0.0.1")
 
@@ -63,14 +67,14 @@ def main() -> None:
         assert response.status_code == 201, response.content
         return response
 
-    for body in bodies[:20]:  # warm-up
+    for body in bodies[:warm]:  # warm-up
         post(body)
     with CaptureQueriesContext(connection) as queries:
-        post(bodies[20])
+        post(bodies[warm])
     print(f"statements in one POST: {len(queries)}")
     for query in queries:
         print(f"  {query['time']}s  {query['sql'][:150]}")
-    rest = bodies[21:]
+    rest = bodies[warm + 1 :]
     with connection.cursor() as cursor:
         cursor.execute(
             "SELECT pg_backend_pid()" if connection.vendor == "postgresql" else "SELECT 0"

@@ -11,6 +11,7 @@ Run: ``.venv/bin/python bench/scoring_calc.py``.
 
 from __future__ import annotations
 
+import os
 import platform
 import random
 import sys
@@ -63,18 +64,19 @@ def three_sessions(sessions: list[list[BoardResult]]) -> None:
 
 def main() -> None:
     print(f"python {platform.python_version()}, processor {platform.processor() or 'unknown'}")
-    session = mitchell_session(100, 26, seed=1)
+    tiny = os.environ.get("BENCH_TINY") == "1"  # the smoke run in CI
+    session = mitchell_session(10 if tiny else 100, 26, seed=1)
     for method in Method:
         seconds = best_of(3, lambda m=method: standings(session, m, separate_fields=True))
         print(
-            f"100-table Mitchell, 26 boards ({len(session):,} results), {method.value:13}"
+            f"{len(session) // 26}-table Mitchell, 26 boards ({len(session):,} results), {method.value:13}"
             f" {seconds:.3f} s"
         )
-    event = [mitchell_session(500, 26, seed=s) for s in (2, 3, 4)]
+    event = [mitchell_session(20 if tiny else 500, 26, seed=s) for s in (2, 3, 4)]
     count = sum(len(s) for s in event)
     seconds = best_of(3, lambda: three_sessions(event))
     print(
-        f"500-table event, 3 sessions ({count:,} results), matchpoints + combined  {seconds:.3f} s"
+        f"{count // 78}-table event, 3 sessions ({count:,} results), matchpoints + combined  {seconds:.3f} s"
     )
 
 

@@ -77,7 +77,8 @@ def main() -> None:
     from scoring import live
     from tournaments.models import Tournament
 
-    section, token = section_ready()
+    tiny = os.environ.get("BENCH_TINY") == "1"  # the smoke run in CI
+    section, token = section_ready(tables=3, boards=4) if tiny else section_ready()
     if "--analyse-during" not in sys.argv:
         # As at an event: the boards are analysed when dealt, before play starts.
         from scoring.analysis_jobs import board_set_analyse
@@ -91,7 +92,7 @@ def main() -> None:
     lock = threading.Lock()
     work = iter(bodies)
     work_lock = threading.Lock()
-    seconds, clients = 30.0, 50
+    seconds, clients = (3.0, 4) if tiny else (30.0, 50)
 
     def client(index: int) -> None:
         poster = Poster(token)
@@ -123,7 +124,7 @@ def main() -> None:
         for thread in threads:
             thread.join()
         elapsed = time.perf_counter() - began
-        time.sleep(3.0)
+        time.sleep(1.0 if tiny else 3.0)
         reader.stopping = True
     latencies = []
     missing = 0

@@ -38,12 +38,14 @@ from django.test.utils import (  # noqa: E402
 )
 from django.urls import reverse  # noqa: E402
 
-TABLES = 30
-RUNS = 10
+#: ``BENCH_TINY=1``: the smoke run in CI (it starts, works and prints; timings mean nothing).
+TINY = os.environ.get("BENCH_TINY") == "1"
+TABLES = 4 if TINY else 30
+RUNS = 2 if TINY else 10
 
 
 def section_build():
-    """An organiser and a 30-table section with its schedule saved."""
+    """An organiser and a ``TABLES``-table section with its schedule saved."""
     from clubs.models import Club, Member, Membership, Role, User
     from tournaments import schedule, services
     from tournaments.models import Section
@@ -59,6 +61,10 @@ def section_build():
     for n in range(2 * TABLES):
         one = Member.objects.create(name=f"Player {2 * n}")
         two = Member.objects.create(name=f"Player {2 * n + 1}")
+        for player in (one, two):  # entries come from the club's members
+            Membership.objects.create(
+                club=club, member=player, role=Role.PLAYER, valid_from=dt.date(2020, 1, 1)
+            )
         services.entry_add(section=section, member1=one, member2=two)
     section.board_set = services.board_set_generate(club=club, count=2 * TABLES, seed="bench")
     section.save()

@@ -8,9 +8,11 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from clubs.conditional import not_modified
 from clubs.errors import ClubError, HandConflict
 from drives import selectors
 from drives.access import can_run, require_run
@@ -33,24 +35,24 @@ def screen(request: HttpRequest, drive_id: int) -> HttpResponse:
 
 
 def screen_live(request: HttpRequest, drive_id: int) -> HttpResponse:
-    """The screen's changing part, fetched by the page's script when the drive changes."""
+    """The screen's changing part, which the page's script polls: 304 (nothing rendered)
+    while the screen already shows the drive's version."""
     drive = drive_of(drive_id)
-    context = screen_context(selectors.drive_state(drive))
-    context["can_run"] = can_run(request.user, drive)
-    return render(request, "drives/_screen_body.html", context)
+    running = can_run(request.user, drive)
+
+    def answer() -> HttpResponse:
+        context = screen_context(selectors.drive_state(drive))
+        context["can_run"] = running
+        return render(request, "drives/_screen_body.html", context)
+
+    return not_modified(request, f'"s{drive.version}-{get_language()}-{int(running)}"', answer)
 
 
 def version(request: HttpRequest, drive_id: int) -> HttpResponse:
     """``{"version": n}``: how many changes the drive has had (304 while unchanged)."""
     drive = drive_of(drive_id)
     tag = f'"drive-{drive.pk}-{drive.version}"'
-    if request.headers.get("If-None-Match") == tag:
-        response = HttpResponse(status=304)
-    else:
-        response = JsonResponse({"version": drive.version})
-    response["ETag"] = tag
-    response["Cache-Control"] = "no-cache"
-    return response
+    return not_modified(request, tag, lambda: JsonResponse({"version": drive.version}))
 
 
 @require_POST

@@ -20,14 +20,16 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import struct
 import weakref
+import zlib
 from collections.abc import AsyncIterator
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.db import connection
 
-from scoring import live
+from scoring import live, live_table
 
 logger = logging.getLogger(__name__)
 
@@ -37,6 +39,9 @@ POLL_TICK = 0.2
 KEEPALIVE = 15.0
 #: Seconds before the hub tries to subscribe again after losing Redis.
 RECONNECT_DELAY = 1.0
+#: Seconds between two askings, by an open stream, of whether its reader may still see the
+#: standings (a stream lasts minutes; the organisers may hold them back meanwhile).
+RECHECK = 10.0
 
 
 def message_parse(data: bytes | str) -> tuple[int, int] | None:
@@ -137,35 +142,178 @@ def _published(section_id: int) -> int:
         connection_release()
 
 
-def _event(version: int) -> str:
-    return f"event: version\ndata: {version}\n\n"
+def _table(section_id: int, language: str) -> tuple[int, tuple[bytes, bytes]]:
+    try:
+        version, html = live_table.table_current(section_id, language)
+    finally:
+        connection_release()
+    event = table_event(version, html)
+    return version, (event, deflated(event))
 
 
-async def events(section_id: int, seconds: float) -> AsyncIterator[str]:
-    """The stream's text: the published version now, then each newer one, for ``seconds``."""
+#: The start of a gzip member (deflate, no name, no time) and its last, empty block.
+GZIP_HEADER = b"\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\xff"
+GZIP_LAST_BLOCK = b"\x03\x00"
+
+
+def deflated(event: bytes) -> bytes:
+    """``event`` as deflate blocks that need nothing before them (a fresh compressor) and
+    end on a byte boundary (a sync flush): appended to any gzip stream they decode to
+    ``event`` at once. So a table is compressed once per process and version, and every
+    stream sends the same bytes."""
+    compressor = zlib.compressobj(6, zlib.DEFLATED, -15)
+    return compressor.compress(event) + compressor.flush(zlib.Z_SYNC_FLUSH)
+
+
+def gzip_end(crc: int, size: int) -> bytes:
+    return GZIP_LAST_BLOCK + struct.pack("<II", crc, size & 0xFFFFFFFF)
+
+
+def _event(version: int) -> bytes:
+    return f"event: version\ndata: {version}\n\n".encode()
+
+
+def table_event(version: int, html: str) -> bytes:
+    """An ``event: table`` whose id is the snapshot's version and whose data is the table
+    (one ``data:`` line per line of HTML; the browser joins them with newlines)."""
+    lines = html.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    body = "".join(f"data: {line}\n" for line in lines)
+    return f"id: {version}\nevent: table\n{body}\n".encode()
+
+
+class Tables:
+    """The newest table event of each (section, language) in this event loop, so that its
+    open streams share one cache read per new version (and one encoding: every stream sends
+    the same bytes)."""
+
+    def __init__(self) -> None:
+        self.held: dict[tuple[int, str], tuple[int, tuple[bytes, bytes]]] = {}
+        self.pending: dict[tuple[int, str], asyncio.Future] = {}
+
+    async def newest(self, section_id: int, language: str, wanted: int):
+        """The table of ``wanted`` or newer if it has been published (else the newest)."""
+        key = (section_id, language)
+        for _attempt in range(2):  # a read begun before ``wanted`` was heard: once more
+            held = self.held.get(key)
+            if held is not None and held[0] >= wanted:
+                return held
+            future = self.pending.get(key)
+            if future is None:
+                future = self.pending[key] = asyncio.ensure_future(
+                    sync_to_async(_table)(section_id, language)
+                )
+                future.add_done_callback(lambda done: self._done(key, done))
+            got = await asyncio.shield(future)
+            if got[0] >= wanted:
+                return got
+        return got
+
+    def _done(self, key: tuple[int, str], future: asyncio.Future) -> None:
+        if self.pending.get(key) is future:
+            del self.pending[key]
+        if not future.cancelled() and future.exception() is None:
+            got = future.result()
+            if key not in self.held or got[0] >= self.held[key][0]:
+                self.held[key] = got
+
+
+_tables: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Tables] = weakref.WeakKeyDictionary()
+
+
+def tables() -> Tables:
+    loop = asyncio.get_running_loop()
+    found = _tables.get(loop)
+    if found is None:
+        found = _tables[loop] = Tables()
+    return found
+
+
+_verdicts: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict] = weakref.WeakKeyDictionary()
+
+
+class Reader:
+    """What one open page asked for: the table in its language (else the version alone),
+    what it already shows (``Last-Event-ID``), and whether it may still see the standings:
+    ``may_see`` (the standings pages' own check) is asked again at most every
+    :data:`RECHECK` seconds per (section, reader) in this event loop: the readers who are not
+    logged in share one answer."""
+
+    def __init__(self, *, language: str | None, shown: int, may_see, who, gzip=False) -> None:
+        self.language = language
+        self.gzip = gzip
+        self.shown = shown
+        self.may_see = may_see
+        self.who = who
+        self.checked = asyncio.get_running_loop().time()
+
+    async def allowed(self, section_id: int) -> bool:
+        loop = asyncio.get_running_loop()
+        if loop.time() - self.checked < RECHECK:
+            return True
+        self.checked = loop.time()
+        known = _verdicts.setdefault(loop, {})
+        key = (section_id, self.who)
+        found = known.get(key)
+        if found is None or loop.time() - found[0] >= RECHECK:
+            found = known[key] = (loop.time(), asyncio.ensure_future(self.may_see()))
+        return await asyncio.shield(found[1])
+
+    async def event(self, section_id: int, version: int, sent: int):
+        """What to send for ``version`` when ``sent`` was last sent: ``(version, bytes)``
+        (a table: ``(version, (bytes, deflated bytes))``), or ``(sent, None)`` when nothing
+        newer."""
+        if self.language is None:
+            return (version, _event(version)) if version > sent else (sent, None)
+        got, text = await tables().newest(section_id, self.language, version)
+        return (got, text) if got > sent else (sent, None)
+
+
+async def events(section_id: int, seconds: float, reader: Reader) -> AsyncIterator[bytes]:
+    """The stream's bytes: the published version (or its table) now, then each newer one,
+    for ``seconds``; it ends early when the reader may no longer see the standings. When
+    ``reader.gzip``, one gzip stream whose tables were compressed once for every reader."""
+    if not reader.gzip:
+        async for item in _events(section_id, seconds, reader):
+            yield item if isinstance(item, bytes) else item[0]
+        return
+    crc = size = 0
+    yield GZIP_HEADER
+    async for item in _events(section_id, seconds, reader):
+        raw, packed = (item, deflated(item)) if isinstance(item, bytes) else item
+        crc, size = zlib.crc32(raw, crc), size + len(raw)
+        yield packed
+    yield gzip_end(crc, size)
+
+
+async def _events(section_id: int, seconds: float, reader: Reader):
     loop = asyncio.get_running_loop()
     deadline = loop.time() + seconds
     published = sync_to_async(_published)
-    yield "retry: 1000\n\n"
+    yield b"retry: 1000\n\n"
+    sent = reader.shown
     if not settings.REDIS_URL:
-        sent = -1
         while True:
-            version = await published(section_id)
-            if version != sent:
-                sent = version
-                yield _event(version)
+            sent, text = await reader.event(section_id, await published(section_id), sent)
+            if text is not None:
+                if not await reader.allowed(section_id):
+                    return
+                yield text
             if loop.time() >= deadline:
                 return
             await asyncio.sleep(min(POLL_TICK, max(0.0, deadline - loop.time())))
-    else:
-        listening = hub()
-        # Redis unreachable: the published version below, then whatever comes later.
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(listening.subscribed.wait(), timeout=2)
-        waiting = listening.event(section_id)  # before the read: nothing published is lost
-        generation = listening.generation
-        sent = await published(section_id)
-        yield _event(sent)
+    listening = hub()
+    # Redis unreachable: the published version below, then whatever comes later.
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(listening.subscribed.wait(), timeout=2)
+    waiting = listening.event(section_id)  # before the read: nothing published is lost
+    generation = listening.generation
+    newer = await published(section_id)
+    while True:
+        sent, text = await reader.event(section_id, newer, sent)
+        if text is not None:
+            if not await reader.allowed(section_id):
+                return
+            yield text
         while True:
             left = deadline - loop.time()
             if left <= 0:
@@ -173,15 +321,12 @@ async def events(section_id: int, seconds: float) -> AsyncIterator[str]:
             try:
                 async with asyncio.timeout(min(left, KEEPALIVE)):  # no task per wait
                     await waiting.wait()
+                break
             except TimeoutError:
                 if deadline - loop.time() > 0:
-                    yield ": keepalive\n\n"
-                continue
-            waiting = listening.event(section_id)  # the next one, before anything awaits
-            newer = listening.versions.get(section_id, -1)
-            if listening.generation != generation:  # resubscribed: read the truth again
-                generation = listening.generation
-                newer = max(newer, await published(section_id))
-            if newer > sent:
-                sent = newer
-                yield _event(sent)
+                    yield b": keepalive\n\n"
+        waiting = listening.event(section_id)  # the next one, before anything awaits
+        newer = listening.versions.get(section_id, -1)
+        if listening.generation != generation:  # resubscribed: read the truth again
+            generation = listening.generation
+            newer = max(newer, await published(section_id))

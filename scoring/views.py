@@ -14,25 +14,23 @@ import time
 from types import SimpleNamespace
 
 from asgiref.sync import sync_to_async
-from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.core.handlers.asgi import ASGIRequest
 from django.http import (
     Http404,
     HttpResponse,
-    HttpResponseNotModified,
     JsonResponse,
     StreamingHttpResponse,
 )
 from django.shortcuts import render
-from django.template.loader import render_to_string
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
+from clubs.conditional import not_modified
 from clubs.inputs import parse_int
 from clubs.permissions import Action, can
-from scoring import live, selectors, streams
+from scoring import live, live_table, selectors, streams
 from scoring.presenters import (
     board_view,
     entry_card,
@@ -104,37 +102,19 @@ def standings(request, section_id: int) -> HttpResponse:
     return render(request, "scoring/standings.html", _standings_context(request, section, sight))
 
 
-#: The standings table of a section's snapshot version in a language (a live page's refresh).
-FRAGMENT_KEY = "scoring:fragment:{}:{}:{}:{}"
-FRAGMENT_SECONDS = 600
-
-
 @require_GET
 def standings_fragment(request, section_id: int) -> HttpResponse:
-    """The standings table a live page swaps in when told of a new version. Every open page
-    asks at once, so it is rendered once per snapshot version, language and reader's own
-    pairs (the rows marked "you"; none for most readers) and then answered from the cache
-    (13 ms to render for a 100-table section)."""
+    """The standings table, for a page that polls instead of streaming (and for a stream's
+    missed table): the same rendering as the streams carry (:mod:`scoring.live_table`:
+    once per snapshot version and language, nothing of the reader's own), with an ETag; 304
+    while the page already shows it. A reader whose event hides the last rounds gets the
+    table of the rounds before them (:mod:`scoring.standings_sight`), shared the same way."""
     section, sight = _visible_section(request, section_id)
     language = get_language()
-    mine = selectors.my_entry_ids(request.user, [section.pk])
-    reader = ",".join(str(pk) for pk in sorted(mine))
-    if sight.up_to_round is not None:
-        reader = f"{reader}:r{sight.up_to_round}"
-    key = FRAGMENT_KEY.format(section.pk, live.published_version(section.pk), language, reader)
-    try:
-        html = cache.get(key)
-    except Exception:  # noqa: BLE001 - the cache is down: render
-        html = None
-    if html is None:
-        context = _standings_context(request, section, sight)
-        html = render_to_string("scoring/_standings_table.html", context, request)
-        try:
-            key = FRAGMENT_KEY.format(section.pk, context["version"], language, reader)
-            cache.set(key, html, timeout=FRAGMENT_SECONDS)
-        except Exception:  # noqa: BLE001
-            pass
-    return HttpResponse(html)
+    version, html = live_table.table_current(section.pk, language, section, sight.up_to_round)
+    cut = "" if sight.up_to_round is None else f"-r{sight.up_to_round}"
+    tag = f'"t{version}-{language}{cut}"'
+    return not_modified(request, tag, lambda: HttpResponse(html))
 
 
 @require_GET
@@ -143,14 +123,7 @@ def standings_version(request, section_id: int) -> HttpResponse:
     query while the cache holds the version."""
     _visible_section(request, section_id)
     version = live.published_version(section_id)
-    etag = f'"{version}"'
-    if request.headers.get("If-None-Match") == etag:
-        response = HttpResponseNotModified()
-    else:
-        response = JsonResponse({"version": version})
-    response["ETag"] = etag
-    response["Cache-Control"] = "no-cache"
-    return response
+    return not_modified(request, f'"{version}"', lambda: JsonResponse({"version": version}))
 
 
 def _events(section_id: int, seconds: float):
@@ -199,27 +172,69 @@ def _stream_seconds(request, longest: float) -> float:
     return longest if seconds is None else min(seconds, longest)
 
 
-def _stream_allowed(request, section_id: int) -> None:
+def _stream_allowed(request, section_id: int):
+    """The standings pages' check (a refusal), then who reads: the user's id, None when not
+    logged in (read here, in a thread: the user is loaded from the database), and whether
+    the reader's standings stop before the last rounds (their stream carries versions only:
+    the page then fetches its cut table)."""
     try:
-        _visible_section(request, section_id)
+        _section, sight = _visible_section(request, section_id)
+        return request.user.pk, sight.up_to_round is not None
     finally:
         streams.connection_release()
 
 
+def _stream_may_see(request, section_id: int) -> bool:
+    """The standings pages' check again, for an open stream (False instead of a refusal)."""
+    try:
+        _stream_allowed(request, section_id)
+    except (PermissionDenied, Http404):
+        return False
+    return True
+
+
+def _stream_reader(request, section_id: int, who, cut: bool) -> streams.Reader:
+    """``?table=1``: the stream carries the table in the page's language (else the version
+    alone, for pages that fetch their own part, and for readers whose standings stop before
+    the last rounds: ``cut``); ``Last-Event-ID`` (the browser's, on reconnecting) is the
+    table the page already shows."""
+    table = 0 if cut else parse_int(request.GET.get("table"), "table", min=0, max=1)
+    shown = request.headers.get("Last-Event-ID", "")
+    return streams.Reader(
+        # The middleware's choice (an async view may not see the language it activated).
+        language=(getattr(request, "LANGUAGE_CODE", None) or get_language()) if table else None,
+        shown=int(shown) if table and shown.isascii() and shown.isdigit() else -1,
+        may_see=sync_to_async(lambda: _stream_may_see(request, section_id)),
+        who=who,
+        gzip=table == 1 and _accepts_gzip(request),
+    )
+
+
+def _accepts_gzip(request) -> bool:
+    for part in request.headers.get("Accept-Encoding", "").split(","):
+        name, _, quality = part.strip().partition(";")
+        if name.strip().lower() == "gzip" and quality.replace(" ", "") not in ("q=0", "q=0.0"):
+            return True
+    return False
+
+
 @require_GET
 async def standings_stream(request, section_id: int) -> HttpResponse:
-    """Server-sent events: the published version now, then each new one, for a while.
+    """Server-sent events: the published table (``?table=1``) or version now, then each new
+    one, for a while.
 
     Under ASGI (``uvicorn config.asgi:application``) an open page is a coroutine woken by
     the process's Redis subscription (:mod:`scoring.streams`) and stays open
     ``ASGI_STREAM_SECONDS``. Under WSGI each stream holds a thread, so a process serves
-    ``STREAMS_PER_PROCESS`` of them and answers 204 (poll instead) beyond. Bad parameters are
-    refused (400) before anything is looked up or held."""
+    ``STREAMS_PER_PROCESS`` of them (versions only) and answers 204 (poll instead) beyond.
+    Bad parameters are refused (400) before anything is looked up or held."""
     is_asgi = isinstance(request, ASGIRequest)
     seconds = _stream_seconds(request, ASGI_STREAM_SECONDS if is_asgi else STREAM_SECONDS)
-    await sync_to_async(_stream_allowed)(request, section_id)
+    parse_int(request.GET.get("table"), "table", min=0, max=1)
+    who, cut = await sync_to_async(_stream_allowed)(request, section_id)
+    reader = _stream_reader(request, section_id, who, cut) if is_asgi else None
     if is_asgi:
-        content = streams.events(section_id, seconds)
+        content = streams.events(section_id, seconds, reader)
     elif _streams.acquire(blocking=False):
         content = _Stream(_events(section_id, seconds))
     else:
@@ -227,6 +242,9 @@ async def standings_stream(request, section_id: int) -> HttpResponse:
     response = StreamingHttpResponse(content, content_type="text/event-stream")
     response["Cache-Control"] = "no-cache"
     response["X-Accel-Buffering"] = "no"
+    if reader is not None and reader.gzip:
+        response["Content-Encoding"] = "gzip"
+        response["Vary"] = "Accept-Encoding"
     return response
 
 

@@ -12,11 +12,13 @@ from django.db.models import Q
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from clubs.conditional import not_modified
 from clubs.permissions import Action, can, member_id_of, member_of, require
-from scoring import confirmation, schedule, selectors
+from scoring import confirmation, live, schedule, selectors
 from scoring.access import (
     directs_section,
     import_refusal,
@@ -321,9 +323,16 @@ def dashboard(request, section_id: int) -> HttpResponse:
 @login_required
 def dashboard_fragment(request, section_id: int) -> HttpResponse:
     """The live part of the dashboard (rounds, waiting, disagreements), for the page's
-    script to put in place when the section's published version moves."""
+    script to put in place when the section's published version moves (304 while the page
+    shows it: the control room polls it)."""
     section = _section_or_404(section_id)
-    return render(request, "scoring/_progress.html", _dashboard_context(request, section))
+    director_require(request.user, section.session.tournament)
+    etag = f'"p{live.published_version(section.pk)}-{get_language()}"'
+    return not_modified(
+        request,
+        etag,
+        lambda: render(request, "scoring/_progress.html", _dashboard_context(request, section)),
+    )
 
 
 def _codes(section_id: int, rows) -> list[tuple[int, int, int, str, str]]:

@@ -2,8 +2,9 @@
  * tricks (13 between the two pairs).
  *
  * An element with data-drive-poll (the drive's version URL) and data-drive-version is
- * refreshed when the drive changes: its data-drive-fragment (if any) is fetched and put in
- * place; otherwise the page reloads — unless someone is typing in a form on it.
+ * refreshed when the drive changes: its data-drive-fragment (if any) is polled with an ETag
+ * and put in place when it changed; otherwise the version is polled and the page reloads —
+ * unless someone is typing in a form on it.
  */
 (function () {
   "use strict";
@@ -13,27 +14,35 @@
     var pollUrl = region.getAttribute("data-drive-poll");
     var fragmentUrl = region.getAttribute("data-drive-fragment");
     var typing = false;
+    var etag = null;
     document.addEventListener("input", function () { typing = true; });
-    var poll = function () {
-      fetch(pollUrl, { credentials: "same-origin", cache: "no-cache" })
-        .then(function (response) { return response.ok ? response.json() : null; })
-        .then(function (body) {
-          if (!body || String(body.version) === shown) { return; }
+    // The screen polls its own part (304 while unchanged: nothing rendered); a table's page
+    // polls the version and reloads. If-None-Match either way, every 1.5-2.5 s (jittered:
+    // the phones of a hall do not ask at the same instant).
+    var ask = function () {
+      var headers = etag ? { "If-None-Match": etag } : {};
+      return fetch(fragmentUrl || pollUrl, { headers: headers, credentials: "same-origin", cache: "no-cache" })
+        .then(function (response) {
+          if (response.status !== 200) { return; }
+          etag = response.headers.get("ETag");
           if (fragmentUrl) {
-            return fetch(fragmentUrl, { credentials: "same-origin", cache: "no-cache" })
-              .then(function (response) { return response.ok ? response.text() : null; })
-              .then(function (html) {
-                if (html === null) { return; }
-                region.innerHTML = html;
-                shown = String(body.version);
-                region.setAttribute("data-drive-version", shown);
-              });
+            return response.text().then(function (html) {
+              region.innerHTML = html;
+              var marker = region.querySelector("[data-version]");
+              shown = marker ? marker.getAttribute("data-version") : shown;
+              region.setAttribute("data-drive-version", shown);
+            });
           }
-          if (!typing) { window.location.reload(); }
+          return response.json().then(function (body) {
+            if (String(body.version) !== shown && !typing) { window.location.reload(); }
+          });
         })
         .catch(function () { /* poor signal: try again on the next tick */ });
     };
-    window.setInterval(poll, 2000);
+    var poll = function () {
+      ask().finally(function () { setTimeout(poll, 1500 + Math.random() * 1000); });
+    };
+    setTimeout(poll, Math.random() * 2000);
   }
   // Typing one pair's tricks fills in the other's (13 between them).
   document.querySelectorAll("form[data-thirteen]").forEach(function (form) {

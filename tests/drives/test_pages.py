@@ -211,3 +211,13 @@ def test_drive_pages_queries_do_not_grow_with_players(
             assert client.get(reverse(name, args=[drive.pk])).status_code == 200
     with django_assert_max_num_queries(10):
         assert client.get(f"/api/drives/{drive.pk}/cards/").status_code == 200
+
+
+def test_the_screen_polls_its_part_not_modified_while_the_drive_is_unchanged(client, drive):
+    url = reverse("drives:screen_live", args=[drive.pk])
+    first = client.get(url)
+    drive.refresh_from_db()
+    assert first.status_code == 200 and first["ETag"] == f'"s{drive.version}-en-0"'
+    assert client.get(url, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304
+    drive_start(drive=drive)
+    assert client.get(url, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 200

@@ -80,3 +80,50 @@ def test_ns_enter_ew_confirm_and_open_standings_update_by_themselves(live_server
             assert "Player" in text  # the pairs' names are in the table
         finally:
             browser.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_players_own_pair_stays_marked_when_the_shared_table_arrives(live_server, club):
+    """The table a live page receives is the same for everyone; the page's script marks the
+    reader's own pair "(you)" in it, and no other row."""
+    import threading
+
+    from scoring.checks import ResultInput
+    from scoring.services import result_record
+    from scoring.standings import standings_publish
+    from tests.scoring.factories import mitchell_section
+
+    player, member = person_make(club)
+    scheduled = mitchell_section(
+        tables=3, club=club, released=True, members={1: (member, person_make(club)[1])}
+    )
+    cookie = _session_cookie(player, live_server)
+    mine = scheduled.section.entries.get(number=1).pk
+
+    def new_result():  # in a thread of its own: no database calls in Playwright's loop
+        play = scheduled.play(1, 1, 1)
+        result_record(board_play_id=play.pk, given=ResultInput(ns_tricks=9), by=None)
+        standings_publish(section_id=scheduled.section.pk)
+
+    playwright_sync = pytest.importorskip("playwright.sync_api")
+    with playwright_sync.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM, headless=True, args=["--no-sandbox", "--disable-gpu"]
+        )
+        try:
+            context = browser.new_context(viewport=PHONE)
+            context.add_cookies([cookie])
+            page = context.new_page()
+            page.goto(f"{live_server.url}/results/sections/{scheduled.section.pk}/standings/")
+            worker = threading.Thread(target=new_result)
+            worker.start()
+            worker.join()
+            page.wait_for_function(
+                "document.querySelector('#standings').innerText.includes('1 result')",
+                timeout=15000,
+            )
+            assert page.locator("tr.you").count() == 1
+            assert page.get_attribute("tr.you", "data-entry") == str(mine)
+            assert page.inner_text("tr.you").count("(you)") == 1
+        finally:
+            browser.close()

@@ -12,7 +12,7 @@ from asgiref.sync import async_to_sync, sync_to_async
 from django.core.cache import cache
 from django.test import AsyncClient, override_settings
 
-from scoring import live, streams, views
+from scoring import live, live_table, streams, views
 from scoring.checks import ResultInput
 from scoring.services import result_record
 from scoring.standings import standings_publish
@@ -28,9 +28,10 @@ def _forget_live_keys():
     def forget():
         keys = [k.format(n) for k in (live.QUEUED_KEY, live.PUBLISHED_KEY) for n in range(1, 200)]
         keys += [
-            views.FRAGMENT_KEY.format(n, v, language, "")
+            key.format(n, v, language, "")
+            for key in (live_table.TABLE_KEY, live_table.RENDERING_KEY)
             for n in range(1, 200)
-            for v in range(5)
+            for v in range(10)
             for language in ("en", "es", "cs")
         ]
         cache.delete_many(keys)
@@ -191,20 +192,27 @@ def test_the_cached_fragment_follows_the_new_version_and_the_language(client):
 
 
 @pytest.mark.django_db
-def test_a_players_own_row_in_the_cached_fragment_is_theirs_alone(client):
-    """The fragment is cached per reader's pairs: the row marked "you" never reaches
-    another reader."""
+def test_a_players_own_row_is_marked_on_their_page_alone(client):
+    """The table the streams carry and the fragment answers is the same for every reader:
+    it never marks anyone's row; the reader's own page lists their pairs for its script to
+    mark (and marks them itself, server-side, on the first load)."""
     club = club_make()
     user, member = person_make(club)
     _other_user, partner = person_make(club)
     scheduled = mitchell_section(tables=3, released=True, club=club, members={1: (member, partner)})
     _record(scheduled, 1, 1, 1, 9)
     standings_publish(section_id=scheduled.section.pk)
-    url = f"/results/sections/{scheduled.section.pk}/standings/fragment/"
+    base = f"/results/sections/{scheduled.section.pk}/standings/"
+    mine = scheduled.section.entries.get(number=1).pk
     client.force_login(user)
-    assert 'class="you"' in client.get(url).content.decode()
+    page = client.get(base).content.decode()
+    assert f'data-live-mine="{mine}"' in page and page.count('class="you"') == 1
+    fragment = client.get(base + "fragment/").content.decode()
+    assert f'<tr data-entry="{mine}">' in fragment and 'class="you"' not in fragment
     client.logout()
-    assert 'class="you"' not in client.get(url).content.decode()
+    page = client.get(base).content.decode()
+    assert 'data-live-mine=""' in page and 'class="you"' not in page
+    assert client.get(base + "fragment/").content.decode() == fragment
 
 
 @pytest.mark.django_db

@@ -286,3 +286,15 @@ def test_the_api_reads_a_list_then_adds_it_all_or_nothing(world):
     added = client.post(url, {"text": "Ann Ash & Gus Guest"}).json()["added"]
     assert list(section.entries.values_list("pk", flat=True)) == added
     assert _client(player).post(url, {"text": "A & B"}).status_code == 403
+
+
+def test_the_polled_progress_grid_is_not_modified_until_a_new_version(world):
+    """The control room polls each section's grid with its ETag: 304 (nothing rendered)
+    while the published version is the one shown; the directors' check comes first."""
+    club, organiser, _secretary, player = world
+    scheduled = mitchell_section(tables=3, boards_per_round=2, club=club)
+    url = reverse("scoring:dashboard-fragment", args=[scheduled.section.pk])
+    first = _client(organiser).get(url)
+    assert first.status_code == 200 and first["ETag"] == '"p0-en"'
+    assert _client(organiser).get(url, HTTP_IF_NONE_MATCH='"p0-en"').status_code == 304
+    assert _client(player).get(url, HTTP_IF_NONE_MATCH='"p0-en"').status_code == 403
