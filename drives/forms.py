@@ -63,6 +63,12 @@ HALF_TIME_PRIZES = [
 ]
 
 
+HALF_TIME_CARDS = [
+    ("first_half", _("The first half's hands (given at the tea break)")),
+    ("full_card", _("The hands every prize needs")),
+]
+
+
 class DriveForm(TextRules, forms.Form):
     """A drive's name, date and settings."""
 
@@ -103,6 +109,19 @@ class DriveForm(TextRules, forms.Form):
         help_text=_("Only when couples keep partners all evening."),
     )
     half_time_prize = forms.ChoiceField(label=_("Half-time prize"), choices=HALF_TIME_PRIZES)
+    half_time_prize_card = forms.ChoiceField(
+        label=_("The half-time prize needs"), choices=HALF_TIME_CARDS
+    )
+    short_hands = forms.BooleanField(
+        label=_("A hand stopped by the bell counts the tricks played"),
+        required=False,
+        help_text=_("Otherwise every entry makes 13 tricks."),
+    )
+    late_tables = forms.BooleanField(
+        label=_("Late arrivals may open a new table"),
+        required=False,
+        help_text=_("Three or four latecomers with no empty seat start a table next round."),
+    )
     big_hands_prize = forms.BooleanField(label=_("Prize for the most big hands"), required=False)
     big_hand_threshold = forms.IntegerField(
         label=_("A big hand is at least (tricks)"), min_value=7, max_value=13
@@ -166,6 +185,9 @@ class DriveForm(TextRules, forms.Form):
             "mystery_number",
             "one_prize_per_player",
             "tie_break",
+            "half_time_prize_card",
+            "short_hands",
+            "late_tables",
         ):
             initial[name] = getattr(rules, name)
         initial["min_hands_for_prizes"] = (
@@ -209,6 +231,9 @@ class DriveForm(TextRules, forms.Form):
                 "big_hand_threshold",
                 "mystery_number",
                 "tie_break",
+                "half_time_prize_card",
+                "short_hands",
+                "late_tables",
             )
         }
         settings["trumps"] = list(TRUMPS[data["trumps"]])
