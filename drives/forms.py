@@ -110,7 +110,7 @@ class DriveForm(TextRules, forms.Form):
     )
     half_time_prize = forms.ChoiceField(label=_("Half-time prize"), choices=HALF_TIME_PRIZES)
     half_time_prize_card = forms.ChoiceField(
-        label=_("The half-time prize needs"), choices=HALF_TIME_CARDS
+        label=_("The half-time prize needs"), choices=HALF_TIME_CARDS, required=False
     )
     short_hands = forms.BooleanField(
         label=_("A hand stopped by the bell counts the tricks played"),
@@ -236,6 +236,7 @@ class DriveForm(TextRules, forms.Form):
                 "late_tables",
             )
         }
+        settings["half_time_prize_card"] = data["half_time_prize_card"] or "first_half"
         settings["trumps"] = list(TRUMPS[data["trumps"]])
         settings["change_partners"] = {"keep": False, "change": True}.get(data["partners"])
         settings["prizes"] = self.prizes()
