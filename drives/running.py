@@ -218,6 +218,8 @@ def late_result(drive: Drive, view, rows, table: int) -> None:
     """A table entered a round after the next one was called: once its result is complete,
     record it and recompute the seating of every later round from it (the players moved by
     it in the hall), with the tables still waiting."""
+    if view.number == view.settings.round_of(drive.current_hand):
+        return  # no round called after this one
     result = table_winners(rows)[table - 1]
     later = list(DriveRound.objects.filter(drive=drive, number__gt=view.number).order_by("number"))
     if result is None or not later or later[0].winners[table - 1] is not None:
