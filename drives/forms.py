@@ -290,25 +290,44 @@ class EntryForm(forms.Form):
     )
 
 
-class GridForm(forms.Form):
-    """The MC's entry of one hand from the paper cards: pair A and B per table."""
+SEATS = ("lady_a", "gent_a", "lady_b", "gent_b")
 
-    def __init__(self, *args, tables=(), **kwargs):
+
+class GridForm(forms.Form):
+    """The MC's entry of one hand from the paper cards. Each card carries its player's own
+    tricks, so there is a box per player, named as on the card (card number and name): type
+    any one card of a table (the other pair's fill in to 13), or more — partners' cards must
+    agree. ``players[table]`` is the table's four (seat, number, name), a ghost left out."""
+
+    def __init__(self, *args, players=None, **kwargs):
         super().__init__(*args, **kwargs)
-        for number in tables:
-            for side in ("a", "b"):
-                self.fields[f"{side}{number}"] = forms.IntegerField(
+        self.players = players or {}
+        for table, seated in self.players.items():
+            for seat, number, name in seated:
+                self.fields[f"t{table}_{seat}"] = forms.IntegerField(
+                    label=f"{number}. {name}",
                     required=False,
                     min_value=0,
                     max_value=13,
                     widget=forms.NumberInput(
-                        attrs={"inputmode": "numeric", "class": f"tricks-{side}"}
+                        attrs={"inputmode": "numeric", "class": f"tricks-{seat[-1]}"}
                     ),
                 )
 
-    def rows(self, tables) -> list[tuple[int, int | None, int | None]]:
+    def pair_tricks(self, table: int) -> tuple[int | None, int | None]:
+        """Pair A's and pair B's tricks typed for ``table`` (None: not typed); refused
+        (``ValueError`` with the reason) when partners' cards disagree."""
         data = self.cleaned_data
-        return [(t, data.get(f"a{t}"), data.get(f"b{t}")) for t in tables]
+        sides = []
+        for side in ("a", "b"):
+            given = {data.get(f"t{table}_{role}_{side}") for role in ("lady", "gent")} - {None}
+            if len(given) > 1:
+                raise ValueError(
+                    _("Partners' cards disagree: %(values)s tricks.")
+                    % {"values": _(" and ").join(map(str, sorted(given)))}
+                )
+            sides.append(given.pop() if given else None)
+        return sides[0], sides[1]
 
 
 class CorrectionForm(TextRules, forms.Form):

@@ -39,6 +39,7 @@ class TableLine:
     tricks_a: int | None
     tricks_b: int | None
     done: bool
+    waits: bool = False  # who sits here waits for an earlier table's result
 
 
 def table_lines(state: DriveState, rows: list[TableHand]) -> list[TableLine]:
@@ -51,6 +52,7 @@ def table_lines(state: DriveState, rows: list[TableHand]) -> list[TableLine]:
             tricks_a=th.entry.tricks_a if th.entry else None,
             tricks_b=th.entry.tricks_b if th.entry else None,
             done=th.done,
+            waits=th.waits,
         )
         for th in rows
     ]
@@ -89,6 +91,7 @@ def screen_context(state: DriveState) -> dict[str, object]:
         "entered": sum(line.done for line in lines),
         "all_done": bool(lines) and all(line.done for line in lines),
         "last_hand": hand == rules.hands,
+        "late_tables": state.late_tables() if hand else [],
         "moves_next": bool(hand)
         and hand < rules.hands
         and rules.round_of(hand + 1) != rules.round_of(hand),
