@@ -25,7 +25,13 @@ from drives.models import (
 )
 from drives.selectors import drive_state, round_view
 from drives.services import DriveRefused, refusal, version_bump
-from engine.drives.drive import check_tricks, empty_seat, holder_map, table_winners
+from engine.drives.drive import (
+    check_tricks,
+    empty_seat,
+    holder_map,
+    table_winners,
+    tables_opened,
+)
 from engine.drives.errors import DriveError
 from engine.drives.movement import (
     Side,
@@ -33,6 +39,7 @@ from engine.drives.movement import (
     first_holders,
     first_seating,
     seating_after,
+    seating_from_json,
     seating_to_json,
     tables_for,
 )
@@ -197,12 +204,22 @@ def _move(drive: Drive, view, rows, round_now: int) -> None:
         seating, waiting = seating_after(view.seating, winners, view.settings)
         check_seating(seating, drive.tables, round_now + 1)
         holders = holder_map(view.holdings, round_now + 1)
-        arrivals = [p for p in view.players.values() if p.token is None]
-        for player in sorted(arrivals, key=lambda p: p.number):
-            player.token = empty_seat(seating, holders, player.role)
-            player.first_round = round_now + 1
+        arrivals = sorted((p for p in view.players.values() if p.token is None), key=_number)
+        left = []
+        for player in arrivals:
+            try:
+                player.token = empty_seat(seating, holders, player.role)
+            except DriveError:
+                if not view.settings.late_tables:
+                    raise
+                left.append(player)
+                continue
             holders[player.token] = player.pk
-            player.save(update_fields=["token", "first_round"])
+        seating = _open_tables(drive, seating, left)
+        for player in arrivals:
+            if player.token is not None:
+                player.first_round = round_now + 1
+                player.save(update_fields=["token", "first_round"])
     except DriveError as error:
         raise refusal(error) from None
     DriveRound.objects.create(
@@ -212,6 +229,30 @@ def _move(drive: Drive, view, rows, round_now: int) -> None:
         winners=[None if w is None else str(w) for w in winners],
         waiting=sorted(waiting),
     )
+
+
+def _number(player: DrivePlayer) -> int:
+    return player.number
+
+
+def _open_tables(drive: Drive, seating, left: list[DrivePlayer]):
+    """Latecomers with no empty seat open new tables (the ``late_tables`` setting); those
+    who do not fit keep waiting."""
+    ladies = [p.pk for p in left if p.role == "lady"]
+    gents = [p.pk for p in left if p.role == "gent"]
+    opened, holders = tables_opened(seating, ladies, gents)
+    if len(opened) == len(seating):
+        return seating
+    by_pk = {p.pk: p for p in left}
+    for token, pk in holders.items():
+        by_pk[pk].token = token
+    first = drive.tables + 1
+    drive.tables = len(opened)
+    drive.save(update_fields=["tables"])
+    DriveTable.objects.bulk_create(
+        DriveTable(drive=drive, number=n, code=code_new()) for n in range(first, drive.tables + 1)
+    )
+    return opened
 
 
 def late_result(drive: Drive, view, rows, table: int) -> None:
@@ -228,7 +269,9 @@ def late_result(drive: Drive, view, rows, table: int) -> None:
     seating = view.seating
     for row in later:
         winners = [None if w is None else Side(w) for w in row.winners]
+        stored = seating_from_json(row.seating)
         seating, waiting = seating_after(seating, winners, view.settings)
+        seating = (*seating, *stored[len(seating) :])  # tables opened by a late group
         row.seating, row.waiting = seating_to_json(seating), sorted(waiting)
     DriveRound.objects.bulk_update(later, ["seating", "winners", "waiting"])
 

@@ -124,6 +124,25 @@ def empty_seat(seating: Seating, holders: Mapping[int, int], role: Role | str) -
     return chosen
 
 
+def tables_opened(
+    seating: Seating, ladies: Sequence[int], gents: Sequence[int]
+) -> tuple[Seating, dict[int, int]]:
+    """A late group with no empty seat opens new tables at the foot of the room (the
+    ``late_tables`` setting): ``ceil(n / 4)`` tables for ``n`` ≥ 3 latecomers, two ladies'
+    and two gents' seats each, ghosts in the rest. Returns the seating with the new tables
+    and who holds which new seat; latecomers who do not fit (fewer than three, or too many
+    of one role) are left out and wait."""
+    count = (len(ladies) + len(gents) + 3) // 4 if len(ladies) + len(gents) >= 3 else 0
+    first = 4 * len(seating)
+    new = tuple(
+        TableSeating(first + 4 * i, first + 4 * i + 1, first + 4 * i + 2, first + 4 * i + 3)
+        for i in range(count)
+    )
+    holders = {first + 2 * n: p for n, p in enumerate(ladies[: 2 * count])}
+    holders |= {first + 2 * n + 1: p for n, p in enumerate(gents[: 2 * count])}
+    return (*seating, *new), holders
+
+
 @dataclass(frozen=True)
 class TableHand:
     """One table at one hand: who sat in each pair (None: a ghost), how it was played and
