@@ -263,7 +263,9 @@ def late_result(drive: Drive, view, rows, table: int) -> None:
         return  # no round called after this one
     result = table_winners(rows)[table - 1]
     later = list(DriveRound.objects.filter(drive=drive, number__gt=view.number).order_by("number"))
-    if result is None or not later or later[0].winners[table - 1] is not None:
+    if result is None or not later or not later[0].winners:
+        return  # a round stored before results could come late: nothing to recompute
+    if later[0].winners[table - 1] is not None:
         return
     later[0].winners[table - 1] = str(result)
     seating = view.seating
