@@ -142,7 +142,7 @@ def prize_name(spec, place: int) -> str:
 
 def settings_lines(rules) -> list[str]:
     """The settings in a few readable lines, in the reader's language."""
-    from drives.forms import INCOMPLETE, MOVEMENTS, MOVERS, SCORING, TIES
+    from drives.forms import HALF_TIME_CARDS, INCOMPLETE, MOVEMENTS, MOVERS, SCORING, TIES
 
     label = lambda choices, value: str(dict(choices)[value])  # noqa: E731
     lines = [label(MOVEMENTS, rules.movement)]
@@ -166,4 +166,13 @@ def settings_lines(rules) -> list[str]:
     lines.append(str(_("Score: %(scoring)s")) % {"scoring": label(SCORING, rules.scoring)})
     lines.append(label(INCOMPLETE, rules.incomplete_table))
     lines.append(str(_("Ties: %(ties)s")) % {"ties": label(TIES, rules.tie_break)})
+    if any(p.metric == "half_time" for p in rules.prizes):
+        lines.append(
+            str(_("The half-time prize needs: %(card)s"))
+            % {"card": label(HALF_TIME_CARDS, rules.half_time_prize_card)}
+        )
+    if rules.short_hands:
+        lines.append(str(_("A hand stopped by the bell counts the tricks played")))
+    if rules.late_tables:
+        lines.append(str(_("Late arrivals may open a new table")))
     return lines

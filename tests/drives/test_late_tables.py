@@ -70,3 +70,17 @@ def test_two_latecomers_cannot_open_a_table_and_wait(club, people):
     assert drive.tables == 4
     assert all(DrivePlayer.objects.get(pk=p.pk).token is None for p in pair)
     assert {p.pk for p in drive_state(drive).waiting_arrivals} == {p.pk for p in pair}
+
+
+def test_the_drive_page_states_the_hall_s_choices(client, club, people):
+    drive = new_drive(
+        club,
+        people["organiser"],
+        short_hands=True,
+        late_tables=True,
+        half_time_prize_card="full_card",
+    )
+    page = client.get(f"/drives/{drive.pk}/").content.decode()
+    assert "The half-time prize needs: The hands every prize needs" in page
+    assert "A hand stopped by the bell counts the tricks played" in page
+    assert "Late arrivals may open a new table" in page
