@@ -63,6 +63,12 @@ HALF_TIME_PRIZES = [
 ]
 
 
+HALF_TIME_CARDS = [
+    ("first_half", _("The first half's hands (given at the tea break)")),
+    ("full_card", _("The hands every prize needs")),
+]
+
+
 class DriveForm(TextRules, forms.Form):
     """A drive's name, date and settings."""
 
@@ -103,6 +109,19 @@ class DriveForm(TextRules, forms.Form):
         help_text=_("Only when couples keep partners all evening."),
     )
     half_time_prize = forms.ChoiceField(label=_("Half-time prize"), choices=HALF_TIME_PRIZES)
+    half_time_prize_card = forms.ChoiceField(
+        label=_("The half-time prize needs"), choices=HALF_TIME_CARDS, required=False
+    )
+    short_hands = forms.BooleanField(
+        label=_("A hand stopped by the bell counts the tricks played"),
+        required=False,
+        help_text=_("Otherwise every entry makes 13 tricks."),
+    )
+    late_tables = forms.BooleanField(
+        label=_("Late arrivals may open a new table"),
+        required=False,
+        help_text=_("Three or four latecomers with no empty seat start a table next round."),
+    )
     big_hands_prize = forms.BooleanField(label=_("Prize for the most big hands"), required=False)
     big_hand_threshold = forms.IntegerField(
         label=_("A big hand is at least (tricks)"), min_value=7, max_value=13
@@ -166,6 +185,9 @@ class DriveForm(TextRules, forms.Form):
             "mystery_number",
             "one_prize_per_player",
             "tie_break",
+            "half_time_prize_card",
+            "short_hands",
+            "late_tables",
         ):
             initial[name] = getattr(rules, name)
         initial["min_hands_for_prizes"] = (
@@ -209,8 +231,12 @@ class DriveForm(TextRules, forms.Form):
                 "big_hand_threshold",
                 "mystery_number",
                 "tie_break",
+                "half_time_prize_card",
+                "short_hands",
+                "late_tables",
             )
         }
+        settings["half_time_prize_card"] = data["half_time_prize_card"] or "first_half"
         settings["trumps"] = list(TRUMPS[data["trumps"]])
         settings["change_partners"] = {"keep": False, "change": True}.get(data["partners"])
         settings["prizes"] = self.prizes()
@@ -271,25 +297,44 @@ class EntryForm(forms.Form):
     )
 
 
-class GridForm(forms.Form):
-    """The MC's entry of one hand from the paper cards: pair A and B per table."""
+SEATS = ("lady_a", "gent_a", "lady_b", "gent_b")
 
-    def __init__(self, *args, tables=(), **kwargs):
+
+class GridForm(forms.Form):
+    """The MC's entry of one hand from the paper cards. Each card carries its player's own
+    tricks, so there is a box per player, named as on the card (card number and name): type
+    any one card of a table (the other pair's fill in to 13), or more — partners' cards must
+    agree. ``players[table]`` is the table's four (seat, number, name), a ghost left out."""
+
+    def __init__(self, *args, players=None, **kwargs):
         super().__init__(*args, **kwargs)
-        for number in tables:
-            for side in ("a", "b"):
-                self.fields[f"{side}{number}"] = forms.IntegerField(
+        self.players = players or {}
+        for table, seated in self.players.items():
+            for seat, number, name in seated:
+                self.fields[f"t{table}_{seat}"] = forms.IntegerField(
+                    label=f"{number}. {name}",
                     required=False,
                     min_value=0,
                     max_value=13,
                     widget=forms.NumberInput(
-                        attrs={"inputmode": "numeric", "class": f"tricks-{side}"}
+                        attrs={"inputmode": "numeric", "class": f"tricks-{seat[-1]}"}
                     ),
                 )
 
-    def rows(self, tables) -> list[tuple[int, int | None, int | None]]:
+    def pair_tricks(self, table: int) -> tuple[int | None, int | None]:
+        """Pair A's and pair B's tricks typed for ``table`` (None: not typed); refused
+        (``ValueError`` with the reason) when partners' cards disagree."""
         data = self.cleaned_data
-        return [(t, data.get(f"a{t}"), data.get(f"b{t}")) for t in tables]
+        sides = []
+        for side in ("a", "b"):
+            given = {data.get(f"t{table}_{role}_{side}") for role in ("lady", "gent")} - {None}
+            if len(given) > 1:
+                raise ValueError(
+                    _("Partners' cards disagree: %(values)s tricks.")
+                    % {"values": _(" and ").join(map(str, sorted(given)))}
+                )
+            sides.append(given.pop() if given else None)
+        return sides[0], sides[1]
 
 
 class CorrectionForm(TextRules, forms.Form):

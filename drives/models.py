@@ -136,11 +136,17 @@ class DriveTable(models.Model):
 
 class DriveRound(models.Model):
     """The seating of one round as it was called: ``seating[t-1]`` is table t's four seat
-    tokens (lady A, gent A, lady B, gent B)."""
+    tokens (lady A, gent A, lady B, gent B). A round called before every table had entered
+    the last one is recomputed as their results come in (``winners``, ``waiting``)."""
 
     drive = models.ForeignKey(Drive, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveSmallIntegerField(_("round"))
     seating = models.JSONField()
+    #: the previous round's winners as the MC called this one ("A", "B"; None: a table that
+    #: had not entered, its result filled in when it does) — empty for round 1
+    winners = models.JSONField(default=list, blank=True)
+    #: tables whose seating waits for such a missing result (see ``seating_after``)
+    waiting = models.JSONField(default=list, blank=True)
     called_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -160,7 +166,8 @@ class EntryVia(models.TextChoices):
 
 
 class DriveEntry(models.Model):
-    """A table's hand: each pair's tricks (13 between them)."""
+    """A table's hand: each pair's tricks (13 between them; fewer for a hand stopped by the
+    bell, when the drive's ``short_hands`` allows it)."""
 
     drive = models.ForeignKey(Drive, on_delete=models.CASCADE, related_name="entries")
     hand = models.PositiveSmallIntegerField(_("hand"))
@@ -180,8 +187,8 @@ class DriveEntry(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["drive", "hand", "table"], name="drive_entry_once"),
             models.CheckConstraint(
-                condition=Q(tricks_a__lte=13) & Q(tricks_a=13 - F("tricks_b")),
-                name="drive_entry_thirteen_tricks",
+                condition=Q(tricks_a__lte=13) & Q(tricks_a__lte=13 - F("tricks_b")),
+                name="drive_entry_at_most_thirteen_tricks",
             ),
             models.CheckConstraint(
                 condition=Q(hand__gte=1) & Q(table__gte=1), name="drive_entry_positive"

@@ -39,6 +39,7 @@ class TableLine:
     tricks_a: int | None
     tricks_b: int | None
     done: bool
+    waits: bool = False  # who sits here waits for an earlier table's result
 
 
 def table_lines(state: DriveState, rows: list[TableHand]) -> list[TableLine]:
@@ -51,6 +52,7 @@ def table_lines(state: DriveState, rows: list[TableHand]) -> list[TableLine]:
             tricks_a=th.entry.tricks_a if th.entry else None,
             tricks_b=th.entry.tricks_b if th.entry else None,
             done=th.done,
+            waits=th.waits,
         )
         for th in rows
     ]
@@ -89,6 +91,7 @@ def screen_context(state: DriveState) -> dict[str, object]:
         "entered": sum(line.done for line in lines),
         "all_done": bool(lines) and all(line.done for line in lines),
         "last_hand": hand == rules.hands,
+        "late_tables": state.late_tables() if hand else [],
         "moves_next": bool(hand)
         and hand < rules.hands
         and rules.round_of(hand + 1) != rules.round_of(hand),
@@ -139,7 +142,7 @@ def prize_name(spec, place: int) -> str:
 
 def settings_lines(rules) -> list[str]:
     """The settings in a few readable lines, in the reader's language."""
-    from drives.forms import INCOMPLETE, MOVEMENTS, MOVERS, SCORING, TIES
+    from drives.forms import HALF_TIME_CARDS, INCOMPLETE, MOVEMENTS, MOVERS, SCORING, TIES
 
     label = lambda choices, value: str(dict(choices)[value])  # noqa: E731
     lines = [label(MOVEMENTS, rules.movement)]
@@ -163,4 +166,13 @@ def settings_lines(rules) -> list[str]:
     lines.append(str(_("Score: %(scoring)s")) % {"scoring": label(SCORING, rules.scoring)})
     lines.append(label(INCOMPLETE, rules.incomplete_table))
     lines.append(str(_("Ties: %(ties)s")) % {"ties": label(TIES, rules.tie_break)})
+    if any(p.metric == "half_time" for p in rules.prizes):
+        lines.append(
+            str(_("The half-time prize needs: %(card)s"))
+            % {"card": label(HALF_TIME_CARDS, rules.half_time_prize_card)}
+        )
+    if rules.short_hands:
+        lines.append(str(_("A hand stopped by the bell counts the tricks played")))
+    if rules.late_tables:
+        lines.append(str(_("Late arrivals may open a new table")))
     return lines

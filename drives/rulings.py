@@ -30,6 +30,15 @@ RULINGS = {
     "drive_seat_taken": _("Seat %(token)s is held by two players."),
     "drive_tricks_range": _("“%(tricks)s” is not a number of tricks from 0 to 13."),
     "drive_tricks_not_thirteen": _("%(a)s + %(b)s = %(total)s tricks: a hand has 13 tricks."),
+    "drive_tricks_too_many": _("%(a)s + %(b)s = %(total)s tricks: a hand has 13 tricks at most."),
+    "drive_tricks_short_tied": _(
+        "%(a)s all: a hand stopped by the bell goes to the side ahead in the count, and "
+        "neither is ahead."
+    ),
+    "drive_table_waits": _(
+        "Who sits at table %(table)s for hand %(hand)s depends on a table that has not "
+        "entered the last round yet: enter that table's hand first."
+    ),
     "drive_sit_out_no_tricks": _("Table %(table)s sits out this hand: there is nothing to enter."),
     "drive_round_incomplete": _("Round %(round)s: tables %(tables)s have not entered yet."),
     "drive_no_such_table": _("There is no table %(table)s."),

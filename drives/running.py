@@ -23,22 +23,23 @@ from drives.models import (
     DriveTable,
     EntryVia,
 )
-from drives.selectors import drive_state
+from drives.selectors import drive_state, round_view
 from drives.services import DriveRefused, refusal, version_bump
 from engine.drives.drive import (
-    Entry,
     check_tricks,
     empty_seat,
-    hand_tables,
     holder_map,
-    round_winners,
+    table_winners,
+    tables_opened,
 )
 from engine.drives.errors import DriveError
 from engine.drives.movement import (
+    Side,
     check_seating,
     first_holders,
     first_seating,
-    next_seating,
+    seating_after,
+    seating_from_json,
     seating_to_json,
     tables_for,
 )
@@ -125,11 +126,14 @@ class CardRefused(DriveRefused):
     """The card code typed at a table is not that of a player seated there in this hand."""
 
 
-def _card_check(state, hand: int, table: int, card: str) -> None:
-    seated = next((th for th in state.hand(hand) if th.table == table), None)
+def _card_check(view, hand: int, table: int, card: str) -> None:
+    """Refuse ``card`` unless it is the code of a player seated at ``table`` in ``hand``
+    (read from the hand's own round: the cost does not grow with the evening)."""
+    rows = view.rows()[hand - view.settings.hands_of(view.number)[0]]
+    seated = next((th for th in rows if th.table == table), None)
     ids = [p for p in (*seated.pair_a, *seated.pair_b) if p is not None] if seated else []
-    numbers = [state.players[p].number for p in ids if p in state.players]
-    if card_seated(card, drive_id=state.drive.pk, numbers=numbers) is None:
+    numbers = [view.players[p].number for p in ids if p in view.players]
+    if card_seated(card, drive_id=view.drive.pk, numbers=numbers) is None:
         raise CardRefused(
             _(
                 "This card code is not that of a player at table %(table)d in hand %(hand)d: "
@@ -143,22 +147,25 @@ def _card_check(state, hand: int, table: int, card: str) -> None:
 def _entry_record(drive, hand, table, tricks, by, via, card) -> DriveEntry:
     tricks_a, tricks_b = tricks
     drive = _locked(drive)
-    if drive.status != DriveStatus.RUNNING or hand != drive.current_hand:
+    if drive.status != DriveStatus.RUNNING or not 1 <= hand <= drive.current_hand:
         raise DriveRefused(
             _("Hand %(hand)d is not being played now (the hand being played is %(now)d).")
             % {"hand": hand, "now": drive.current_hand}
         )
-    state = drive_state(drive)
+    rules = drive.rules()
+    view = round_view(drive, rules.round_of(hand))
     if card is not None:
-        _card_check(state, hand, table, card)
+        _card_check(view, hand, table, card)
     stored = DriveEntry.objects.filter(drive=drive, hand=hand, table=table).first()
     if stored is not None:
         raise _conflict(stored, hand, table)
     try:
-        entry = check_tricks(tricks_a, tricks_b)
-        values = {k: Entry(e.tricks_a, e.tricks_b) for k, e in state.entries.items()}
-        values[(hand, table)] = entry
-        hand_tables(state.settings, state.seatings, state.holdings, values)
+        if not 1 <= table <= len(view.seating):
+            raise DriveError(
+                f"there is no table {table}", code="drive_no_such_table", params={"table": table}
+            )
+        entry = check_tricks(tricks_a, tricks_b, short_hands=rules.short_hands)
+        rows = view.rows({(hand, table): entry})
     except DriveError as error:
         raise refusal(error) from None
     row = DriveEntry.objects.create(
@@ -170,55 +177,135 @@ def _entry_record(drive, hand, table, tricks, by, via, card) -> DriveEntry:
         entered_by=by if by is not None and by.is_authenticated else None,
         via=via,
     )
+    late_result(drive, view, rows, table)
     version_bump(drive)
     return row
 
 
 @transaction.atomic
-def hand_next(*, drive: Drive) -> Drive:
-    """Call the next hand once every table has entered this one. At the end of a round the
-    players move (the new seating is stored), leavers' seats become ghosts and late
-    arrivals take empty seats; after the last hand the drive is finished."""
+def hand_next(*, drive: Drive, late: bool = False) -> Drive:
+    """Call the next hand once every table has entered this one — or, with ``late``, with
+    tables still to enter (paper cards: the hall need not wait for the MC's typing; they
+    are entered later and the seating follows). At the end of a round the players move (the
+    new seating is stored), leavers' seats become ghosts and late arrivals take empty seats;
+    after the last hand, once every table has entered every hand, the drive is finished."""
     drive = _locked(drive)
     if drive.status != DriveStatus.RUNNING:
         raise DriveRefused(_("The drive is not being played."))
-    state = drive_state(drive)
-    rules = state.settings
-    waiting = [th.table for th in state.hand(drive.current_hand) if not th.done]
-    if waiting:
+    rules = drive.rules()
+    round_now = rules.round_of(drive.current_hand)
+    view = round_view(drive, round_now)
+    rows = view.rows()
+    current = rows[drive.current_hand - rules.hands_of(round_now)[0]]
+    waiting = [th.table for th in current if not th.done]
+    if waiting and (not late or drive.current_hand >= rules.hands):
         raise DriveRefused(
             _("Tables still to enter hand %(hand)d: %(tables)s.")
             % {"hand": drive.current_hand, "tables": ", ".join(map(str, waiting))}
         )
     if drive.current_hand >= rules.hands:
-        drive.status = DriveStatus.FINISHED
-        drive.save(update_fields=["status"])
-        version_bump(drive)
+        _finish(drive)
         return drive
-    round_now = rules.round_of(drive.current_hand)
     if rules.round_of(drive.current_hand + 1) != round_now:
-        _move(drive, state, round_now)
+        _move(drive, view, rows, round_now)
     drive.current_hand += 1
     drive.save(update_fields=["current_hand"])
     version_bump(drive)
     return drive
 
 
-def _move(drive: Drive, state, round_now: int) -> None:
+def _finish(drive: Drive) -> None:
+    late = drive_state(drive).late_tables()
+    if late:
+        hands = "; ".join(
+            _("hand %(hand)d: tables %(tables)s")
+            % {"hand": hand, "tables": ", ".join(map(str, tables))}
+            for hand, tables in late
+        )
+        raise DriveRefused(_("Tables still to enter: %(hands)s.") % {"hands": hands})
+    drive.status = DriveStatus.FINISHED
+    drive.save(update_fields=["status"])
+    version_bump(drive)
+
+
+def _move(drive: Drive, view, rows, round_now: int) -> None:
     try:
-        winners = round_winners(state.settings, state.hands, round_now)
-        seating = next_seating(state.seatings[-1], winners, state.settings)
+        winners = table_winners(rows)
+        seating, waiting = seating_after(view.seating, winners, view.settings)
         check_seating(seating, drive.tables, round_now + 1)
-        holders = holder_map(state.holdings, round_now + 1)
-        arrivals = [p for p in state.players.values() if p.token is None]
-        for player in sorted(arrivals, key=lambda p: p.number):
-            player.token = empty_seat(seating, holders, player.role)
-            player.first_round = round_now + 1
+        holders = holder_map(view.holdings, round_now + 1)
+        arrivals = sorted((p for p in view.players.values() if p.token is None), key=_number)
+        left = []
+        for player in arrivals:
+            try:
+                player.token = empty_seat(seating, holders, player.role)
+            except DriveError:
+                if not view.settings.late_tables:
+                    raise
+                left.append(player)
+                continue
             holders[player.token] = player.pk
-            player.save(update_fields=["token", "first_round"])
+        seating = _open_tables(drive, seating, left)
+        for player in arrivals:
+            if player.token is not None:
+                player.first_round = round_now + 1
+                player.save(update_fields=["token", "first_round"])
     except DriveError as error:
         raise refusal(error) from None
-    DriveRound.objects.create(drive=drive, number=round_now + 1, seating=seating_to_json(seating))
+    DriveRound.objects.create(
+        drive=drive,
+        number=round_now + 1,
+        seating=seating_to_json(seating),
+        winners=[None if w is None else str(w) for w in winners],
+        waiting=sorted(waiting),
+    )
+
+
+def _number(player: DrivePlayer) -> int:
+    return player.number
+
+
+def _open_tables(drive: Drive, seating, left: list[DrivePlayer]):
+    """Latecomers with no empty seat open new tables (the ``late_tables`` setting); those
+    who do not fit keep waiting."""
+    ladies = [p.pk for p in left if p.role == "lady"]
+    gents = [p.pk for p in left if p.role == "gent"]
+    opened, holders = tables_opened(seating, ladies, gents)
+    if len(opened) == len(seating):
+        return seating
+    by_pk = {p.pk: p for p in left}
+    for token, pk in holders.items():
+        by_pk[pk].token = token
+    first = drive.tables + 1
+    drive.tables = len(opened)
+    drive.save(update_fields=["tables"])
+    DriveTable.objects.bulk_create(
+        DriveTable(drive=drive, number=n, code=code_new()) for n in range(first, drive.tables + 1)
+    )
+    return opened
+
+
+def late_result(drive: Drive, view, rows, table: int) -> None:
+    """A table entered a round after the next one was called: once its result is complete,
+    record it and recompute the seating of every later round from it (the players moved by
+    it in the hall), with the tables still waiting."""
+    if view.number == view.settings.round_of(drive.current_hand):
+        return  # no round called after this one
+    result = table_winners(rows)[table - 1]
+    later = list(DriveRound.objects.filter(drive=drive, number__gt=view.number).order_by("number"))
+    if result is None or not later or not later[0].winners:
+        return  # a round stored before results could come late: nothing to recompute
+    if later[0].winners[table - 1] is not None:
+        return
+    later[0].winners[table - 1] = str(result)
+    seating = view.seating
+    for row in later:
+        winners = [None if w is None else Side(w) for w in row.winners]
+        stored = seating_from_json(row.seating)
+        seating, waiting = seating_after(seating, winners, view.settings)
+        seating = (*seating, *stored[len(seating) :])  # tables opened by a late group
+        row.seating, row.waiting = seating_to_json(seating), sorted(waiting)
+    DriveRound.objects.bulk_update(later, ["seating", "winners", "waiting"])
 
 
 @transaction.atomic
@@ -231,7 +318,7 @@ def entry_correct(
         raise DriveRefused(_("Give a reason for the correction."))
     entry = DriveEntry.objects.select_for_update().get(pk=entry.pk)
     try:
-        check_tricks(tricks_a, tricks_b)
+        check_tricks(tricks_a, tricks_b, short_hands=entry.drive.rules().short_hands)
     except DriveError as error:
         raise refusal(error) from None
     before = {"tricks_a": entry.tricks_a, "tricks_b": entry.tricks_b}

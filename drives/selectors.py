@@ -19,7 +19,7 @@ from drives.models import (
     DriveTable,
 )
 from engine.drives.cards import Card, player_cards, ranking
-from engine.drives.drive import Entry, Holding, TableHand, hand_tables
+from engine.drives.drive import Entry, Holding, TableHand, hand_tables, round_tables
 from engine.drives.movement import Seating, seating_from_json
 from engine.drives.prizes import Award, award_prizes
 from engine.drives.run import couples_of
@@ -51,6 +51,7 @@ class DriveState:
     seatings: list[Seating]
     entries: dict[tuple[int, int], DriveEntry]
     cuts: dict[int, DriveCut] = field(default_factory=dict)
+    waiting: list[list[int]] = field(default_factory=list)  # per round (``seating_after``)
 
     @property
     def holdings(self) -> list[Holding]:
@@ -63,7 +64,7 @@ class DriveState:
     @cached_property
     def hands(self) -> list[list[TableHand]]:
         values = {key: Entry(e.tricks_a, e.tricks_b) for key, e in self.entries.items()}
-        return hand_tables(self.settings, self.seatings, self.holdings, values)
+        return hand_tables(self.settings, self.seatings, self.holdings, values, self.waiting)
 
     def hand(self, number: int) -> list[TableHand]:
         return self.hands[number - 1] if 1 <= number <= len(self.hands) else []
@@ -90,6 +91,12 @@ class DriveState:
     def name(self, player: int | None) -> str:
         return self.players[player].name if player in self.players else ""
 
+    def late_tables(self) -> list[tuple[int, list[int]]]:
+        """Hands already past with tables still to enter: (hand, tables)."""
+        current = self.drive.current_hand
+        late = [(row[0].hand, [th.table for th in row if not th.done]) for row in self.hands]
+        return [(hand, tables) for hand, tables in late if tables and hand < current]
+
     @property
     def waiting_arrivals(self) -> list[DrivePlayer]:
         return [p for p in self.players.values() if p.token is None]
@@ -107,8 +114,10 @@ def drive_states(drives: list[Drive]) -> list[DriveState]:
     for p in DrivePlayer.objects.filter(drive_id__in=ids).order_by("number"):
         players[p.drive_id][p.pk] = p
     seatings: dict[int, list[Seating]] = {pk: [] for pk in ids}
+    waiting: dict[int, list[list[int]]] = {pk: [] for pk in ids}
     for r in DriveRound.objects.filter(drive_id__in=ids).order_by("number"):
         seatings[r.drive_id].append(seating_from_json(r.seating))
+        waiting[r.drive_id].append(list(r.waiting))
     entries: dict[int, dict] = {pk: {} for pk in ids}
     for e in DriveEntry.objects.filter(drive_id__in=ids):
         entries[e.drive_id][(e.hand, e.table)] = e
@@ -116,9 +125,59 @@ def drive_states(drives: list[Drive]) -> list[DriveState]:
     for c in DriveCut.objects.filter(drive_id__in=ids).order_by("cut_at", "pk"):
         cuts[c.drive_id][c.prize] = c
     return [
-        DriveState(d, d.rules(), players[d.pk], seatings[d.pk], entries[d.pk], cuts[d.pk])
+        DriveState(
+            d, d.rules(), players[d.pk], seatings[d.pk], entries[d.pk], cuts[d.pk], waiting[d.pk]
+        )
         for d in drives
     ]
+
+
+@dataclass
+class RoundView:
+    """One round of a drive, read on its own (three queries, whatever the hands before it):
+    what an entry and the call of the next hand need, so their cost does not grow with the
+    evening."""
+
+    drive: Drive
+    settings: DriveSettings
+    number: int
+    players: dict[int, DrivePlayer]
+    seating: Seating
+    waiting: list[int]
+    entries: dict[tuple[int, int], DriveEntry]
+
+    @property
+    def holdings(self) -> list[Holding]:
+        return [
+            Holding(p.pk, p.token, p.first_round, p.last_round)
+            for p in self.players.values()
+            if p.token is not None
+        ]
+
+    def rows(self, extra: dict[tuple[int, int], Entry] | None = None) -> list[list[TableHand]]:
+        """Each hand of the round, table by table (with ``extra`` entries being checked)."""
+        values = {key: Entry(e.tricks_a, e.tricks_b) for key, e in self.entries.items()}
+        values |= extra or {}
+        return round_tables(
+            self.settings, self.number, self.seating, self.holdings, values, self.waiting
+        )
+
+    def name(self, player: int | None) -> str:
+        return self.players[player].name if player in self.players else ""
+
+
+def round_view(drive: Drive, number: int) -> RoundView:
+    settings = drive.rules()
+    row = DriveRound.objects.get(drive=drive, number=number)
+    hands = settings.hands_of(number)
+    players = {p.pk: p for p in DrivePlayer.objects.filter(drive=drive).order_by("number")}
+    entries = {
+        (e.hand, e.table): e
+        for e in DriveEntry.objects.filter(drive=drive, hand__gte=hands[0], hand__lte=hands[-1])
+    }
+    return RoundView(
+        drive, settings, number, players, seating_from_json(row.seating), list(row.waiting), entries
+    )
 
 
 def member_drive_results(member_id: int) -> list[tuple[Drive, int, int]]:

@@ -114,7 +114,8 @@ def _free_seats(drive: Drive, role: str) -> int:
 def player_add(*, drive: Drive, name: str, role: str, member: Member | None = None) -> DrivePlayer:
     """Add a player typed at the door. Before the start any number may come (tables are
     counted at the start); once playing, a late arrival waits for the next round and takes
-    an empty seat of their role then — refused when none is empty or no round is left."""
+    an empty seat of their role then — refused when none is empty (unless the drive lets
+    late arrivals open a new table) or no round is left."""
     drive = Drive.objects.select_for_update().get(pk=drive.pk)
     if role not in RoleName.values:
         raise DriveRefused(_("Choose lady or gent."))
@@ -130,7 +131,7 @@ def player_add(*, drive: Drive, name: str, role: str, member: Member | None = No
         first_round = _current_round(drive) + 1
         if first_round > rules.rounds:
             raise DriveRefused(_("This is the last round: there is no round left to join."))
-        if _free_seats(drive, role) <= 0:
+        if _free_seats(drive, role) <= 0 and not rules.late_tables:
             raise refusal(
                 DriveError("no empty seat", code="drive_no_empty_seat", params={"role": role})
             )

@@ -17,7 +17,7 @@ from clubs.errors import ClubError, HandConflict
 from drives import selectors
 from drives.access import can_run, require_run
 from drives.codes import code_display, code_normalise
-from drives.forms import CodeForm, CorrectionForm, EntryForm, GridForm
+from drives.forms import SEATS, CodeForm, CorrectionForm, EntryForm, GridForm
 from drives.models import DriveEntry, DriveStatus, EntryVia
 from drives.presenters import pair_names, screen_context, trump_name
 from drives.running import CardRefused, entry_correct, entry_record, hand_next
@@ -61,7 +61,7 @@ def next_hand(request: HttpRequest, drive_id: int) -> HttpResponse:
     drive = drive_of(drive_id)
     require_run(request.user, drive)
     try:
-        drive = hand_next(drive=drive)
+        drive = hand_next(drive=drive, late=request.POST.get("late") == "1")
     except ClubError as error:
         messages.error(request, str(error))
         return redirect("drives:screen", drive_id=drive.pk)
@@ -71,51 +71,89 @@ def next_hand(request: HttpRequest, drive_id: int) -> HttpResponse:
     return redirect("drives:screen", drive_id=drive.pk)
 
 
+def _grid_hand(request: HttpRequest, drive) -> int:
+    """The hand the grid enters: the one being played, or an earlier one (?hand=N) with
+    tables that enter late."""
+    raw = request.POST.get("hand") or request.GET.get("hand") or ""
+    hand = int(raw) if raw.isdecimal() else drive.current_hand
+    return hand if 1 <= hand <= drive.current_hand else drive.current_hand
+
+
+def _grid_players(view, rows) -> dict[int, list[tuple[str, int, str]]]:
+    players = {}
+    for th in rows:
+        if th.done or th.waits:
+            continue
+        seats = zip(SEATS, (th.pair_a[0], th.pair_a[1], th.pair_b[0], th.pair_b[1]), strict=True)
+        players[th.table] = [
+            (seat, view.players[pk].number, view.players[pk].name)
+            for seat, pk in seats
+            if pk is not None
+        ]
+    return players
+
+
+def _grid_store(request, drive, hand: int, form: GridForm, short: bool):
+    stored, problems = [], {}
+    for table in form.players:
+        try:
+            tricks_a, tricks_b = form.pair_tricks(table)
+        except ValueError as error:
+            problems[table] = str(error)
+            continue
+        if tricks_a is None and tricks_b is None:
+            continue
+        if not short or tricks_a is None or tricks_b is None:
+            tricks_a = tricks_a if tricks_a is not None else 13 - tricks_b
+            tricks_b = tricks_b if tricks_b is not None else 13 - tricks_a
+        try:
+            entry_record(
+                drive=drive,
+                hand=hand,
+                table=table,
+                tricks_a=tricks_a,
+                tricks_b=tricks_b,
+                by=request.user,
+                via=EntryVia.MC,
+            )
+        except ClubError as error:
+            problems[table] = str(error)
+        else:
+            stored.append(table)
+    return stored, problems
+
+
 @login_required
 def enter(request: HttpRequest, drive_id: int) -> HttpResponse:
-    """The MC types the hand being played from the tables' paper cards, all tables at once."""
+    """The MC types a hand from the tables' paper cards, all tables at once, each player's
+    card by its number and name (the hand being played, or an earlier one entered late).
+    Reads one round, not the whole drive."""
     drive = drive_of(drive_id)
     require_run(request.user, drive)
     if drive.status != DriveStatus.RUNNING:
         messages.error(request, _("The drive is not being played."))
         return redirect("drives:detail", drive_id=drive.pk)
-    state = selectors.drive_state(drive)
-    rows = state.hand(drive.current_hand)
-    open_tables = [th.table for th in rows if not th.done]
-    form = GridForm(request.POST or None, tables=open_tables)
+    hand = _grid_hand(request, drive)
+    view = selectors.round_view(drive, view_round := drive.rules().round_of(hand))
+    rows = view.rows()[hand - view.settings.hands_of(view_round)[0]]
+    form = GridForm(request.POST or None, players=_grid_players(view, rows))
     problems: dict[int, str] = {}
     if request.method == "POST" and form.is_valid():
-        stored = []
-        for table, tricks_a, tricks_b in form.rows(open_tables):
-            if tricks_a is None and tricks_b is None:
-                continue
-            try:
-                entry_record(
-                    drive=drive,
-                    hand=drive.current_hand,
-                    table=table,
-                    tricks_a=tricks_a if tricks_a is not None else 13 - tricks_b,
-                    tricks_b=tricks_b if tricks_b is not None else 13 - tricks_a,
-                    by=request.user,
-                    via=EntryVia.MC,
-                )
-            except ClubError as error:
-                problems[table] = str(error)
-            else:
-                stored.append(table)
+        stored, problems = _grid_store(request, drive, hand, form, view.settings.short_hands)
         if stored:
             messages.success(
                 request, _("Stored: tables %(tables)s.") % {"tables": ", ".join(map(str, stored))}
             )
         if not problems:
-            return redirect("drives:enter", drive_id=drive.pk)
+            return redirect(f"{request.path}?hand={hand}")
     lines = [
         {
             "th": th,
-            "a": pair_names(state, th.pair_a, th.kind),
-            "b": pair_names(state, th.pair_b, th.kind),
-            "field_a": form[f"a{th.table}"] if th.table in open_tables else None,
-            "field_b": form[f"b{th.table}"] if th.table in open_tables else None,
+            "a": pair_names(view, th.pair_a, th.kind),
+            "b": pair_names(view, th.pair_b, th.kind),
+            "fields": [form[f"t{th.table}_{seat}"] for seat, _n, _name in form.players[th.table]]
+            if th.table in form.players
+            else [],
             "problem": problems.get(th.table, ""),
         }
         for th in rows
@@ -128,8 +166,9 @@ def enter(request: HttpRequest, drive_id: int) -> HttpResponse:
             "club": drive.club,
             "form": form,
             "lines": lines,
-            "hand": drive.current_hand,
-            "trump_name": trump_name(state.settings.trump(drive.current_hand)),
+            "hand": hand,
+            "late": hand < drive.current_hand,
+            "trump_name": trump_name(view.settings.trump(hand)),
             "all_done": all(th.done for th in rows),
         },
     )

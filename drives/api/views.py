@@ -238,15 +238,16 @@ class DriveViewSet(
         return Response(s.DriveSerializer(drive).data)
 
     @extend_schema(
-        summary="Call the next hand once every table has entered (the MC); after the last "
-        "hand the drive is finished",
+        summary="Call the next hand once every table has entered (the MC), or before with "
+        '{"late": true} (those tables enter later); after the last hand the drive is finished',
         request=None,
         responses={200: s.DriveSerializer, 400: BAD, 403: DENIED, 404: MISSING},
     )
     @action(detail=True, methods=["post"], url_path="next-hand")
     def next_hand(self, request, pk=None):
         try:
-            drive = hand_next(drive=self.get_object())
+            late = request.data.get("late") in (True, "true", "1", 1)
+            drive = hand_next(drive=self.get_object(), late=late)
         except ClubError as error:
             raise _refused(error) from error
         return Response(s.DriveSerializer(drive).data)

@@ -8,7 +8,7 @@ cards are derived from them, never typed twice (drives.md §10.10).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from engine.drives.errors import DriveError
@@ -49,8 +49,10 @@ class Entry:
     tricks_b: int
 
 
-def check_tricks(tricks_a: object, tricks_b: object) -> Entry:
-    """The entry of a played hand: two whole numbers of tricks, 0 to 13, making 13."""
+def check_tricks(tricks_a: object, tricks_b: object, *, short_hands: bool = False) -> Entry:
+    """The entry of a played hand: two whole numbers of tricks, 0 to 13, making 13. With
+    ``short_hands`` (a hand stopped by the bell [TIO2]) they may make fewer, but one side
+    must be ahead in the count: the side ahead wins the unfinished hand."""
     for value in (tricks_a, tricks_b):
         if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 13:
             raise DriveError(
@@ -58,13 +60,29 @@ def check_tricks(tricks_a: object, tricks_b: object) -> Entry:
                 code="drive_tricks_range",
                 params={"tricks": str(value)},
             )
-    if tricks_a + tricks_b != 13:
+    total = tricks_a + tricks_b  # type: ignore[operator]
+    params = {"a": tricks_a, "b": tricks_b, "total": total}
+    if total == 13:
+        return Entry(tricks_a, tricks_b)  # type: ignore[arg-type]
+    if not short_hands:
         raise DriveError(
-            f"{tricks_a} + {tricks_b} = {tricks_a + tricks_b} tricks: a hand has 13",
+            f"{tricks_a} + {tricks_b} = {total} tricks: a hand has 13",
             code="drive_tricks_not_thirteen",
-            params={"a": tricks_a, "b": tricks_b, "total": tricks_a + tricks_b},
+            params=params,
         )
-    return Entry(tricks_a, tricks_b)
+    if total > 13:
+        raise DriveError(
+            f"{tricks_a} + {tricks_b} = {total} tricks: a hand has 13 at most",
+            code="drive_tricks_too_many",
+            params=params,
+        )
+    if tricks_a == tricks_b:
+        raise DriveError(
+            f"{tricks_a} all: a hand stopped by the bell goes to the side ahead, and neither is",
+            code="drive_tricks_short_tied",
+            params=params,
+        )
+    return Entry(tricks_a, tricks_b)  # type: ignore[arg-type]
 
 
 def holder_map(holdings: Sequence[Holding], round_number: int) -> dict[int, int]:
@@ -106,6 +124,25 @@ def empty_seat(seating: Seating, holders: Mapping[int, int], role: Role | str) -
     return chosen
 
 
+def tables_opened(
+    seating: Seating, ladies: Sequence[int], gents: Sequence[int]
+) -> tuple[Seating, dict[int, int]]:
+    """A late group with no empty seat opens new tables at the foot of the room (the
+    ``late_tables`` setting): ``ceil(n / 4)`` tables for ``n`` ≥ 3 latecomers, two ladies'
+    and two gents' seats each, ghosts in the rest. Returns the seating with the new tables
+    and who holds which new seat; latecomers who do not fit (fewer than three, or too many
+    of one role) are left out and wait."""
+    count = (len(ladies) + len(gents) + 3) // 4 if len(ladies) + len(gents) >= 3 else 0
+    first = 4 * len(seating)
+    new = tuple(
+        TableSeating(first + 4 * i, first + 4 * i + 1, first + 4 * i + 2, first + 4 * i + 3)
+        for i in range(count)
+    )
+    holders = {first + 2 * n: p for n, p in enumerate(ladies[: 2 * count])}
+    holders |= {first + 2 * n + 1: p for n, p in enumerate(gents[: 2 * count])}
+    return (*seating, *new), holders
+
+
 @dataclass(frozen=True)
 class TableHand:
     """One table at one hand: who sat in each pair (None: a ghost), how it was played and
@@ -120,6 +157,7 @@ class TableHand:
     pair_b: tuple[int | None, int | None]
     entry: Entry | None
     deemed: Side | None  # the sit-out's deemed winners
+    waits: bool = False  # who sits here depends on a result not yet entered
 
     @property
     def done(self) -> bool:
@@ -134,7 +172,7 @@ class TableHand:
             return None
         tricks = self.tricks(side)
         if settings.scoring is Scoring.WINS:
-            return 1 if tricks >= 7 else 0  # type: ignore[operator]
+            return 1 if tricks > self.tricks(side.other) else 0  # type: ignore[operator]
         return tricks
 
     def tricks(self, side: Side) -> int | None:
@@ -148,12 +186,15 @@ def hand_tables(
     seatings: Sequence[Seating],
     holdings: Sequence[Holding],
     entries: Mapping[tuple[int, int], Entry],
+    waiting: Sequence[Collection[int]] = (),
 ) -> list[list[TableHand]]:
     """Every table of every hand of the rounds started (``seatings[r-1]`` is round r), with
-    its entry. Refuses an entry for a sit-out table, a table or hand that does not exist."""
+    its entry. ``waiting[r-1]`` holds round r's tables whose seating waits for an earlier
+    result (:func:`engine.drives.movement.seating_after`). Refuses an entry for a sit-out
+    or waiting table, a table or hand that does not exist."""
     rounds = len(seatings)
     played_hands = rounds * settings.hands_per_round
-    tables = len(seatings[0]) if seatings else 0
+    tables = max((len(s) for s in seatings), default=0)
     for hand, table in entries:
         if not 1 <= hand <= min(played_hands, settings.hands):
             raise DriveError(
@@ -165,7 +206,8 @@ def hand_tables(
             )
     result: list[list[TableHand]] = []
     for round_number, seating in enumerate(seatings, start=1):
-        result.extend(round_tables(settings, round_number, seating, holdings, entries))
+        waits = waiting[round_number - 1] if round_number <= len(waiting) else ()
+        result.extend(round_tables(settings, round_number, seating, holdings, entries, waits))
     return result
 
 
@@ -175,6 +217,7 @@ def round_tables(
     seating: Seating,
     holdings: Sequence[Holding],
     entries: Mapping[tuple[int, int], Entry],
+    waiting: Collection[int] = (),
 ) -> list[list[TableHand]]:
     """The tables of each hand of one round (see :func:`hand_tables`)."""
     holders = holder_map(holdings, round_number)
@@ -191,6 +234,13 @@ def round_tables(
                     code="drive_sit_out_no_tricks",
                     params={"table": number},
                 )
+            if number in waiting and entry is not None:
+                raise DriveError(
+                    f"table {number}: who sits there at hand {hand} waits for an earlier "
+                    "table's result: enter that first",
+                    code="drive_table_waits",
+                    params={"table": number, "hand": hand},
+                )
             row.append(
                 TableHand(
                     hand=hand,
@@ -202,10 +252,27 @@ def round_tables(
                     pair_b=(holders.get(table.lady_b), holders.get(table.gent_b)),
                     entry=entry,
                     deemed=deemed_winner(table, ghosts) if kind is TableKind.SIT_OUT else None,
+                    waits=number in waiting and kind is not TableKind.SIT_OUT,
                 )
             )
         result.append(row)
     return result
+
+
+def table_winners(rows: Sequence[Sequence[TableHand]]) -> list[Side | None]:
+    """Each table's winners of one round's ``rows`` of hands (None: not all entered yet)."""
+    winners: list[Side | None] = []
+    for column in zip(*rows, strict=True):
+        if column[0].kind is TableKind.SIT_OUT:
+            winners.append(column[0].deemed)
+        elif all(th.entry is not None for th in column):
+            entries = [th.entry for th in column]
+            winners.append(
+                round_winner([e.tricks_a for e in entries], [e.tricks_b for e in entries])  # type: ignore[union-attr]
+            )
+        else:
+            winners.append(None)
+    return winners
 
 
 def round_winners(
@@ -221,10 +288,4 @@ def round_winners(
             code="drive_round_incomplete",
             params={"round": round_number, "tables": ", ".join(map(str, waiting))},
         )
-    winners = []
-    for column in zip(*rows, strict=True):
-        if column[0].kind is TableKind.SIT_OUT:
-            winners.append(column[0].deemed)
-        else:
-            winners.append(round_winner([th.entry.tricks_a for th in column]))  # type: ignore[union-attr]
-    return winners
+    return table_winners(rows)  # type: ignore[return-value]

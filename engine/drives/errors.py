@@ -10,7 +10,8 @@ Codes (``params`` in brackets) — the apps register a translated text for each:
 * ``drive_too_few_players`` (players), ``drive_too_many_in_role`` (role, count, seats)
 * ``drive_tables`` (tables, needed)
 * ``drive_no_empty_seat`` (role), ``drive_seat_taken`` (token)
-* ``drive_tricks_range`` (tricks), ``drive_tricks_not_thirteen`` (a, b, total)
+* ``drive_tricks_range`` (tricks), ``drive_tricks_not_thirteen`` (a, b, total),
+  ``drive_tricks_too_many`` (a, b, total), ``drive_tricks_short_tied`` (a, b, total)
 * ``drive_sit_out_no_tricks`` (table), ``drive_round_incomplete`` (round, tables)
 * ``drive_no_such_table`` (table), ``drive_no_such_hand`` (hand)
 * ``drive_seating_invalid`` (round)

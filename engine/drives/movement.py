@@ -159,18 +159,21 @@ def deemed_winner(table: TableSeating, ghosts: Collection[int]) -> Side:
     return min(Side, key=key)
 
 
-def round_winner(tricks_a: Sequence[int]) -> Side:
-    """The winners of a round of hands at one table from pair A's tricks in each: more
-    tricks; then more hands won; then the winners of the round's last hand."""
-    total_a = sum(tricks_a)
-    total_b = 13 * len(tricks_a) - total_a
+def round_winner(tricks_a: Sequence[int], tricks_b: Sequence[int] | None = None) -> Side:
+    """The winners of a round of hands at one table from each pair's tricks in each hand
+    (``tricks_b`` None: 13 minus pair A's): more tricks; then more hands won; then the
+    winners of the round's last hand. A hand cut short by the bell may have fewer than 13
+    tricks: the side ahead in the count won it [TIO2]."""
+    if tricks_b is None:
+        tricks_b = [13 - t for t in tricks_a]
+    total_a, total_b = sum(tricks_a), sum(tricks_b)
     if total_a != total_b:
         return Side.A if total_a > total_b else Side.B
-    won_a = sum(t >= 7 for t in tricks_a)
-    won_b = len(tricks_a) - won_a
+    won_a = sum(a > b for a, b in zip(tricks_a, tricks_b, strict=True))
+    won_b = sum(b > a for a, b in zip(tricks_a, tricks_b, strict=True))
     if won_a != won_b:
         return Side.A if won_a > won_b else Side.B
-    return Side.A if tricks_a[-1] >= 7 else Side.B
+    return Side.A if tricks_a[-1] > tricks_b[-1] else Side.B
 
 
 def next_seating(seating: Seating, winners: Sequence[Side], settings: DriveSettings) -> Seating:
@@ -216,6 +219,27 @@ def next_seating(seating: Seating, winners: Sequence[Side], settings: DriveSetti
     stay = [won[0]] + lost[1:]
     arrive = [won[i + 1] for i in range(count - 1)] + [lost[0]]
     return tuple(_meet(stay[i], arrive[i], settings) for i in range(count))
+
+
+def seating_after(
+    seating: Seating, winners: Sequence[Side | None], settings: DriveSettings
+) -> tuple[Seating, frozenset[int]]:
+    """The next seating when some tables' results are not in yet (``None``: the MC called
+    the next hand before they entered). Their players move as the result says, which the
+    hall knows and the program does not: the seating assumes pair A won there, and the
+    tables (1-based) whose new seating depends on a missing result are returned as waiting;
+    recompute with the result once it is entered."""
+    assumed = [side or Side.A for side in winners]
+    result = next_seating(seating, assumed, settings)
+    waiting: set[int] = set()
+    for index, side in enumerate(winners):
+        if side is None:
+            flipped = [*assumed[:index], Side.B, *assumed[index + 1 :]]
+            other = next_seating(seating, flipped, settings)
+            waiting.update(
+                n for n, (a, b) in enumerate(zip(result, other, strict=True), start=1) if a != b
+            )
+    return result, frozenset(waiting)
 
 
 def _meet(stay: Pair, arrive: Pair, settings: DriveSettings) -> TableSeating:

@@ -3,7 +3,8 @@
 Prizes of one series (group, metric, lowest) are its 1st, 2nd, 3rd … in list order: a
 winner of one is out of the series' later places, and with ``one_prize_per_player`` out of
 every later prize. Only players with enough hands on their card compete
-(``min_hands_for_prizes``; for half-time prizes, of the first half's hands).
+(``min_hands_for_prizes``; for half-time prizes, of the first half's hands unless
+``half_time_prize_card`` asks for the full card).
 
 Ties: ``share`` — every tied player (or couple) wins the prize; ``countback`` — the score
 over the last ceil(n/2), ceil(n/4) … 1 hands of the span decides, then the cut; ``cut`` —
@@ -21,7 +22,15 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from engine.drives.cards import Card
-from engine.drives.settings import DriveSettings, Metric, PrizeGroup, PrizeSpec, Role, TieBreak
+from engine.drives.settings import (
+    DriveSettings,
+    HalfTimeCard,
+    Metric,
+    PrizeGroup,
+    PrizeSpec,
+    Role,
+    TieBreak,
+)
 
 
 class AwardStatus(StrEnum):
@@ -82,7 +91,10 @@ class _Judge:
 
     def eligible(self, party: Party, spec: PrizeSpec) -> bool:
         need = self.settings.min_hands_for_prizes
-        if spec.metric is Metric.HALF_TIME:
+        if (
+            spec.metric is Metric.HALF_TIME
+            and self.settings.half_time_prize_card is HalfTimeCard.FIRST_HALF
+        ):
             half = self.settings.half_time_after
             return all(
                 self.cards[p].half_time is not None

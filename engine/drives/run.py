@@ -78,7 +78,8 @@ TricksFor = Callable[[TableHand], int]
 
 
 def tricks_from_rows(rows: Sequence[Sequence[int | None]]) -> TricksFor:
-    """``rows[hand − 1][table − 1]`` is pair A's tricks (None or anything at a sit-out)."""
+    """``rows[hand − 1][table − 1]`` is pair A's tricks, or ``[a, b]`` for a hand cut short
+    (None or anything at a sit-out)."""
 
     def tricks_for(th: TableHand) -> int:
         try:
@@ -92,6 +93,15 @@ def tricks_from_rows(rows: Sequence[Sequence[int | None]]) -> TricksFor:
         return value  # type: ignore[return-value]
 
     return tricks_for
+
+
+def _entry(given: object, settings: DriveSettings) -> Entry:
+    """Pair A's tricks (pair B's are the rest of 13), or both pairs' ``[a, b]`` (a hand cut
+    short by the bell)."""
+    if isinstance(given, list | tuple) and len(given) == 2:
+        return check_tricks(given[0], given[1], short_hands=settings.short_hands)
+    whole = isinstance(given, int) and not isinstance(given, bool)
+    return check_tricks(given, 13 - given if whole else given)  # type: ignore[operator]
 
 
 def run_drive(
@@ -136,10 +146,7 @@ def run_drive(
         for row in round_tables(settings, round_number, seatings[-1], holdings, {}):
             for th in row:
                 if th.kind is not TableKind.SIT_OUT:
-                    tricks_a = tricks_for(th)
-                    whole = isinstance(tricks_a, int) and not isinstance(tricks_a, bool)
-                    tricks_b = 13 - tricks_a if whole else tricks_a
-                    entries[(th.hand, th.table)] = check_tricks(tricks_a, tricks_b)
+                    entries[(th.hand, th.table)] = _entry(tricks_for(th), settings)
         hands.extend(
             tuple(row)
             for row in round_tables(settings, round_number, seatings[-1], holdings, entries)

@@ -48,6 +48,13 @@ class TieBreak(StrEnum):
     COUNTBACK = "countback"  # the last half, quarter … one hand; then the cut
 
 
+class HalfTimeCard(StrEnum):
+    """What a half-time prize needs on the card (halls differ; drives.md §7, §10.7)."""
+
+    FIRST_HALF = "first_half"  # the first half's hands: the prize is given at the tea break
+    FULL_CARD = "full_card"  # the hands every prize needs (``min_hands_for_prizes``)
+
+
 class PrizeGroup(StrEnum):
     LADY = "lady"
     GENT = "gent"
@@ -135,8 +142,12 @@ class DriveSettings:
     ``change_partners`` None means the movement's own custom: kept for ``couple``, changed at
     the ``head_table``; progressive and semi-partner drives decide partners themselves.
     ``sit_out_score`` None means (7, 6) when scoring tricks and (1, 0) when scoring wins;
-    ``min_hands_for_prizes`` None means every hand (a full card). ``half_time_after`` 0
-    means no half-time.
+    ``min_hands_for_prizes`` None means every hand (a full card); ``half_time_prize_card``
+    says whether a half-time prize needs only the first half's hands or that full card.
+    ``half_time_after`` 0 means no half-time. ``short_hands``: a hand cut short by the bell
+    is entered with the tricks played (fewer than 13, the side ahead winning [TIO2]).
+    ``late_tables``: late arrivals with no empty seat, three or more, open a new table at
+    the next round (otherwise they are refused, as at a bridge club [BCL]).
     """
 
     movement: Movement = Movement.PROGRESSIVE
@@ -155,6 +166,9 @@ class DriveSettings:
     big_hand_threshold: int = 10
     mystery_number: int | None = None
     tie_break: TieBreak = TieBreak.CUT
+    half_time_prize_card: HalfTimeCard = HalfTimeCard.FIRST_HALF
+    short_hands: bool = False  # a hand stopped by the bell counts the tricks played [TIO2]
+    late_tables: bool = False  # a late group of three or four opens a new table
 
     def __post_init__(self) -> None:
         put = object.__setattr__
@@ -165,6 +179,7 @@ class DriveSettings:
             ("scoring", Scoring),
             ("incomplete_table", IncompleteTable),
             ("tie_break", TieBreak),
+            ("half_time_prize_card", HalfTimeCard),
         ):
             put(self, name, _enum(kind, getattr(self, name), name))
         if self.change_partners is None:
@@ -237,7 +252,7 @@ class DriveSettings:
                     setting=name,
                     value=str(value),
                 )
-        for name in ("change_partners", "one_prize_per_player"):
+        for name in ("change_partners", "one_prize_per_player", "short_hands", "late_tables"):
             value = getattr(self, name)
             if not (isinstance(value, bool) or (name == "change_partners" and value is None)):
                 raise _fail(

@@ -52,10 +52,23 @@
       var other = null;
       if (name === "tricks_a") { other = form.querySelector("[name=tricks_b]"); }
       else if (name === "tricks_b") { other = form.querySelector("[name=tricks_a]"); }
-      else if (/^a\d+$/.test(name)) { other = form.querySelector("[name=b" + name.slice(1) + "]"); }
+      var card = /^t(\d+)_(lady|gent)_([ab])$/.exec(name);
+      if (card && field.value !== "") {
+        // a player's card: the partner's says the same, the opponents' the rest of 13
+        var value = parseInt(field.value, 10), side = card[3], them = side === "a" ? "b" : "a";
+        var fill = function (selector, shown) {
+          var box = form.querySelector("[name=" + selector + "]");
+          if (box && box.dataset.typed !== "1" && value >= 0 && value <= 13) { box.value = String(shown); }
+        };
+        fill("t" + card[1] + "_" + (card[2] === "lady" ? "gent" : "lady") + "_" + side, value);
+        fill("t" + card[1] + "_lady_" + them, 13 - value);
+        fill("t" + card[1] + "_gent_" + them, 13 - value);
+        field.dataset.typed = "1";
+        return;
+      }
       if (!other || field.value === "") { return; }
-      var value = parseInt(field.value, 10);
-      if (value >= 0 && value <= 13 && other.dataset.typed !== "1") { other.value = String(13 - value); }
+      var tricks = parseInt(field.value, 10);
+      if (tricks >= 0 && tricks <= 13 && other.dataset.typed !== "1") { other.value = String(13 - tricks); }
       field.dataset.typed = "1";
     });
   });

@@ -133,3 +133,26 @@ def test_every_drive_operation_is_in_the_schema_with_a_summary_and_its_answers(c
             assert codes & {"200", "201", "204"}, (path, method)
             if method != "get" and "drive-tables" not in path:
                 assert {"400", "403", "404"} <= codes, (path, method, codes)
+
+
+def test_the_api_calls_the_next_hand_with_tables_still_to_enter(mc):
+    pk = _drive(mc, hands=2, half_time_after=1)
+    for n, role in enumerate(["lady"] * 4 + ["gent"] * 4):
+        mc.post(
+            f"/api/drives/{pk}/players/",
+            {"name": f"P{n}", "role": role},
+            content_type="application/json",
+        )
+    mc.post(f"/api/drives/{pk}/start/")
+    body = {"hand": 1, "table": 1, "tricks_a": 8, "tricks_b": 5}
+    first = mc.post(f"/api/drives/{pk}/entries/", body, content_type="application/json")
+    assert first.status_code == 201
+    waits = mc.post(f"/api/drives/{pk}/next-hand/")
+    assert waits.status_code == 400 and "Tables still to enter hand 1: 2" in waits.json()["detail"]
+    called = mc.post(
+        f"/api/drives/{pk}/next-hand/", {"late": True}, content_type="application/json"
+    )
+    assert called.json()["current_hand"] == 2
+    late = {"hand": 1, "table": 2, "tricks_a": 6, "tricks_b": 7}
+    stored = mc.post(f"/api/drives/{pk}/entries/", late, content_type="application/json")
+    assert stored.status_code == 201 and stored.json()["hand"] == 1

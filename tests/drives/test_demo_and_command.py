@@ -104,3 +104,16 @@ def test_the_drive_command_says_why_it_refuses(tmp_path):
             "--rules",
             '{"prizes": []}',
         )
+
+
+def test_the_drive_command_records_the_cut_for_a_tied_prize(tmp_path):
+    """drives.md §10.9: a tie waits for the MC's cut, which is then recorded. One table,
+    ladies 1 and 2 always opposite: hand 1 pair A (1, 3) 8 tricks; the winners split, so
+    hand 2 seats (2, 3) as pair A, who take 8: ladies 1 and 2 both make 8 + 5 = 13."""
+    args = ("--tables", "1", "--hands", "2", "--rules", '{"prizes": ["lady:total"]}')
+    uncut = _run(tmp_path, [[8], [8]], *args)["prizes"][0]
+    assert uncut["status"] == "cut_needed" and uncut["tied"] == [1, 2] and uncut["value"] == 13
+    cut = _run(tmp_path, [[8], [8]], *args, "--cut", "1:2")["prizes"][0]
+    assert (cut["status"], cut["winners"], cut["decided_by"]) == ("awarded", [2], "cut")
+    with pytest.raises(CommandError, match="--cut"):
+        _run(tmp_path, [[8], [8]], *args, "--cut", "first:2")

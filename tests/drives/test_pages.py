@@ -110,12 +110,12 @@ def test_the_mc_enters_a_hand_from_the_cards_and_calls_the_next(client, drive, p
     client.force_login(people["organiser"])
     state = drive_state(drive)
     open_tables = [th.table for th in state.hand(1) if not th.done]
-    data = {f"a{t}": 7 for t in open_tables}  # pair B filled in as 13 − A
-    data["b1"] = 7  # table 1 typed 7 and 7: refused by the engine, the others stored
+    data = {f"t{t}_lady_a": 7 for t in open_tables}  # pair B filled in as 13 − A
+    data["t1_gent_b"] = 7  # table 1 typed 7 and 7: refused by the engine, the others stored
     response = client.post(reverse("drives:enter", args=[drive.pk]), data)
     assert response.status_code == 200 and "a hand has 13 tricks" in response.content.decode()
     assert DriveEntry.objects.count() == len(open_tables) - 1
-    client.post(reverse("drives:enter", args=[drive.pk]), {"a1": 6})
+    client.post(reverse("drives:enter", args=[drive.pk]), {"t1_gent_a": 6})
     screen = client.get(reverse("drives:screen", args=[drive.pk])).content.decode()
     assert "Call hand 2" in screen
     client.post(reverse("drives:next", args=[drive.pk]))

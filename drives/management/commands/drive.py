@@ -57,6 +57,12 @@ class Command(BaseCommand):
         parser.add_argument(
             "--leave", action="append", default=[], help="a leaver PLAYER:AFTER_ROUND (repeatable)"
         )
+        parser.add_argument(
+            "--cut",
+            action="append",
+            default=[],
+            help="the cut for a tied prize PRIZE:PLAYER, e.g. 1:5 (repeatable)",
+        )
         parser.add_argument("--tricks", required=True, help="JSON file, or - for stdin")
 
     def handle(self, *args, **options) -> None:
@@ -93,6 +99,12 @@ class Command(BaseCommand):
             for p, rnd in (_pair(t, "--leave") for t in options["leave"])
             if p.isdecimal()
         ]
+        cuts = {}
+        for text in options["cut"]:
+            prize, player = _pair(text, "--cut")
+            if not prize.isdecimal():
+                raise CommandError(f"--cut: expected e.g. 1:5, not {text!r}")
+            cuts[int(prize)] = player
         try:
             run = run_drive(
                 DriveSettings.from_dict(settings),
@@ -102,6 +114,7 @@ class Command(BaseCommand):
                 arrivals=arrivals,
                 leaves=leaves,
                 tables=options["tables"],
+                cuts=cuts,
             )
         except DriveError as error:
             raise CommandError(f"{error} [{error.code}]") from None

@@ -171,3 +171,24 @@ def test_couples_win_together():
 def test_no_candidate_when_nobody_qualifies():
     awards = award_prizes(rules("gent:total"), cards_of(card(1, "lady", [7, 7, 7, 7])))
     assert awards[0].status is AwardStatus.NO_CANDIDATE
+
+
+def card_leaving_at_half_time(player, role, scores):
+    """Played the first half (two of four hands), then left: absent rows after the half."""
+    full = card(player, role, [*scores, 0, 0])
+    rows = tuple(
+        r if r.hand <= 2 else CardRow(hand=r.hand, trump="H", kind=RowKind.ABSENT, total=r.total)
+        for r in full.rows
+    )
+    return Card(player, Role(role), rows, sum(scores), 2, 2, 0)
+
+
+def test_the_half_time_prize_needs_the_first_half_or_the_full_card_as_set():
+    """GOA gives the half-time prize at the tea break, from the first half's cards; a hall
+    whose every prize needs a full card sets ``full_card``. Hand-worked: lady 1 scored
+    13 + 13 in the first half and went home; lady 2 scored 8 + 8 then 6 + 6."""
+    cards = cards_of(card_leaving_at_half_time(1, "lady", [13, 13]), card(2, "lady", [8, 8, 6, 6]))
+    at_tea = award_prizes(rules("all:half_time"), cards)
+    assert winners(at_tea) == [(1,)] and at_tea[0].value == 26
+    full = award_prizes(rules("all:half_time", half_time_prize_card="full_card"), cards)
+    assert winners(full) == [(2,)] and full[0].value == 16
