@@ -12,16 +12,14 @@ import zlib
 
 import pytest
 from asgiref.sync import async_to_sync, sync_to_async
-from django.core.cache import cache
 from django.db import connection
 from django.test import AsyncClient, override_settings
 from django.test.utils import CaptureQueriesContext
 
-from scoring import live, live_table, streams
-from scoring.checks import ResultInput
-from scoring.services import result_record
+from scoring import streams
 from scoring.standings import standings_publish
 from tests.scoring.factories import mitchell_section
+from tests.scoring.live_world import chunks, live_keys_forget, record
 from tournaments.models import Tournament
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
@@ -29,30 +27,15 @@ REDIS_URL = os.environ.get("REDIS_URL", "")
 
 @pytest.fixture(autouse=True)
 def _forget_live_keys():
-    def forget():
-        keys = [k.format(n) for k in (live.QUEUED_KEY, live.PUBLISHED_KEY) for n in range(1, 200)]
-        keys += [
-            key.format(n, v, language, "")
-            for key in (live_table.TABLE_KEY, live_table.RENDERING_KEY)
-            for n in range(1, 200)
-            for v in range(10)
-            for language in ("en", "es", "cs")
-        ]
-        cache.delete_many(keys)
-
-    forget()
+    live_keys_forget()
     yield
-    forget()
+    live_keys_forget()
 
 
-def _record(scheduled, round_, table, board, tricks):
-    play = scheduled.play(round_, table, board)
-    return result_record(board_play_id=play.pk, given=ResultInput(ns_tricks=tricks), by=None)
+_record = record
 
 
-async def _chunks(response, count: int, timeout: float = 5.0) -> list[str]:
-    iterator = aiter(response.streaming_content)
-    return [(await asyncio.wait_for(anext(iterator), timeout)).decode() for _ in range(count)]
+_chunks = chunks
 
 
 def _table_data(chunk: str) -> tuple[str, str]:

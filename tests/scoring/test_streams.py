@@ -9,47 +9,27 @@ import os
 
 import pytest
 from asgiref.sync import async_to_sync, sync_to_async
-from django.core.cache import cache
 from django.test import AsyncClient, override_settings
 
-from scoring import live, live_table, streams, views
-from scoring.checks import ResultInput
-from scoring.services import result_record
+from scoring import live, streams, views
 from scoring.standings import standings_publish
 from tests.scoring.factories import club_make, mitchell_section, person_make
+from tests.scoring.live_world import chunks, live_keys_forget, record
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
 
 
 @pytest.fixture(autouse=True)
 def _forget_live_keys():
-    """Only this app's keys, never the whole cache (it may be the broker's Redis)."""
-
-    def forget():
-        keys = [k.format(n) for k in (live.QUEUED_KEY, live.PUBLISHED_KEY) for n in range(1, 200)]
-        keys += [
-            key.format(n, v, language, "")
-            for key in (live_table.TABLE_KEY, live_table.RENDERING_KEY)
-            for n in range(1, 200)
-            for v in range(10)
-            for language in ("en", "es", "cs")
-        ]
-        cache.delete_many(keys)
-
-    forget()
+    live_keys_forget()
     yield
-    forget()
+    live_keys_forget()
 
 
-def _record(scheduled, round_, table, board, tricks):
-    play = scheduled.play(round_, table, board)
-    return result_record(board_play_id=play.pk, given=ResultInput(ns_tricks=tricks), by=None)
+_record = record
 
 
-async def _chunks(response, count: int, timeout: float = 5.0) -> list[str]:
-    """The next ``count`` chunks of an async streaming response, as text."""
-    iterator = aiter(response.streaming_content)
-    return [(await asyncio.wait_for(anext(iterator), timeout)).decode() for _ in range(count)]
+_chunks = chunks
 
 
 async def _hubs_stop() -> None:
