@@ -114,13 +114,14 @@ def password_reset_refusal(request, email: str) -> str | None:
     against the email address and the client's address). The same for an address Tenace
     knows and one it does not, so the answer tells nothing about which addresses exist."""
     by_email, by_client = name_key(email), client_address(request)
-    if RESET_PER_EMAIL.exhausted_for(by_email) or RESET_PER_CLIENT.exhausted_for(by_client):
+    # Both counted atomically, before anything is sent (clubs.guesses).
+    allowed = RESET_PER_CLIENT.take_for(by_client)
+    allowed = RESET_PER_EMAIL.take_for(by_email) and allowed
+    if not allowed:
         return _(
             "Too many password reset requests for this address or from this computer: "
             "try again in an hour, or ask a secretary of your club."
         )
-    RESET_PER_EMAIL.failed_for(by_email)
-    RESET_PER_CLIENT.failed_for(by_client)
     return None
 
 

@@ -18,7 +18,7 @@ class MemberForm(TextRules, forms.ModelForm):
         fields = ["name", "email", "phone"]
 
 
-class MembershipForm(forms.ModelForm):
+class MembershipForm(TextRules, forms.ModelForm):
     class Meta:
         model = Membership
         fields = ["role", "valid_from", "valid_to"]

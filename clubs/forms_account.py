@@ -6,8 +6,10 @@ from __future__ import annotations
 import datetime as dt
 
 from django import forms
+from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth import authenticate, get_user_model
-from django.contrib.auth.forms import PasswordChangeForm, UserCreationForm
+from django.contrib.auth.forms import AuthenticationForm, PasswordChangeForm, UserCreationForm
+from django.core.validators import MaxLengthValidator
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -171,3 +173,21 @@ class MergeForm(forms.Form):
     def __init__(self, *args, candidates, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.fields["other"].queryset = candidates
+
+
+class LoginForm(AuthenticationForm):
+    """Django's login form, refusing a username longer than any account's beside the field.
+
+    Django sets the username field's length after building it, so the length was never
+    checked: a 300-character name reached the login throttle's records and PostgreSQL
+    refused it (a server error). Every login form uses this one: ``/login/``, the API's
+    ``/api/auth/login/`` and the admin's (:class:`AdminLoginForm`)."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        field = self.fields["username"]
+        field.validators.append(MaxLengthValidator(field.max_length))
+
+
+class AdminLoginForm(LoginForm, AdminAuthenticationForm):
+    """The admin's login form, with the same username rule."""

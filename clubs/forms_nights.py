@@ -21,7 +21,7 @@ HONOURS_CHOICES = [
 PBN_HAND_HELP = _("Spades.hearts.diamonds.clubs, e.g. AK7.QJ2.T985.43 (a void: nothing).")
 
 
-class NightForm(forms.Form):
+class NightForm(TextRules, forms.Form):
     date = forms.DateField(label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}))
     rule_profile = forms.ChoiceField(
         label=_("Rule profile"),
@@ -30,7 +30,7 @@ class NightForm(forms.Form):
     )
 
 
-class TableForm(forms.Form):
+class TableForm(TextRules, forms.Form):
     """Four players in the seats they cut (North, East, South, West), or three for dummy
     whist, in the order they take Dummy."""
 

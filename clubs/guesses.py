@@ -1,8 +1,15 @@
-"""Throttling of typed codes and of requests that cost someone else (a drive's table code, a
-table device's code, an invitation code, a password reset's email): a client (by address)
-— or any other name, such as an email address — that used ``limit`` tries within ``window``
-seconds is refused further tries until the window passes. Counts live in the cache (Redis in
-production), so every web process shares them; a cache outage never stops the tables.
+"""Throttling of typed codes and of requests that cost someone else (a drive's table and
+card codes, a table device's code, an invitation code, a password reset's email): a client
+(by address) — or any other name, such as an email address — that used ``limit`` tries
+within ``window`` seconds is refused further tries until the window passes. Counts live in
+the cache (Redis in production), so every web process shares them; a cache outage never
+stops the tables.
+
+A typed code's try is counted **before** the code is checked (:meth:`GuessCounter.try_take`,
+one atomic ``add``/``incr`` of the cache; the local-memory cache is under a lock otherwise),
+and given back when the code was right (:meth:`GuessCounter.give_back`). So 30 guesses sent
+at once get at most ``limit`` checks: a count read first and written after the check let 22
+of 30 through.
 
 The client's address is the one the login throttle counts (django-axes, behind
 ``PROXY_COUNT`` reverse proxies the forwarded one), so a proxy's own address is never what
@@ -37,26 +44,31 @@ class GuessCounter:
     limit: int
     window: int
 
-    def exhausted(self, request) -> bool:
-        """Whether this client may not try another code now."""
-        return self.exhausted_for(client_address(request))
+    def try_take(self, request) -> bool:
+        """Count one try for this client; False (check nothing) when its tries are used up."""
+        return self.take_for(client_address(request))
 
-    def failed(self, request) -> None:
-        """Count one wrong code (or one costly request) for this client."""
-        self.failed_for(client_address(request))
+    def give_back(self, request) -> None:
+        """The code tried was right: the try does not count."""
+        self.give_back_for(client_address(request))
 
-    def exhausted_for(self, name: str) -> bool:
-        """Whether ``name`` (an address, or a :func:`name_key`) has used its tries."""
+    def give_back_for(self, name: str) -> None:
+        """Take back one try of ``name``."""
         try:
-            return int(cache.get(f"{self.prefix}:{name}", 0)) >= self.limit
-        except Exception:  # noqa: BLE001 - a cache outage must not stop the tables
-            return False
+            cache.decr(f"{self.prefix}:{name}")
+        except Exception:  # noqa: BLE001 - expired (nothing to give back) or an outage
+            return
 
-    def failed_for(self, name: str) -> None:
-        """Count one try for ``name``."""
+    def take_for(self, name: str) -> bool:
+        """Count one try for ``name`` (an address, or a :func:`name_key`) atomically; False
+        when its tries were already used up."""
         key = f"{self.prefix}:{name}"
         try:
-            if not cache.add(key, 1, self.window):
-                cache.incr(key)
-        except Exception:  # noqa: BLE001
-            return
+            if cache.add(key, 1, self.window):
+                return True
+            return cache.incr(key) <= self.limit
+        except ValueError:  # the count expired between add and incr: a new window
+            cache.add(key, 1, self.window)
+            return True
+        except Exception:  # noqa: BLE001 - a cache outage must not stop the tables
+            return True

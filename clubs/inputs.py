@@ -10,8 +10,13 @@ Contract:
   crash ``int()``.
 * An id is a number from 1 to the largest database key (PostgreSQL ``bigint``).
 * An absent or empty parameter is ``None`` (the caller decides whether it is required).
-* Text may not hold NUL or other control characters (a tab and line breaks aside) and may
-  not be made only of invisible characters (zero-width spaces, joiners, byte-order marks).
+* Text may not hold NUL or other control characters (a tab and line breaks aside), nor the
+  characters that change the direction text is shown in (right-to-left overrides and
+  isolates: a name shown as something else), and may not be made only of invisible
+  characters (zero-width spaces, joiners, byte-order marks).
+* A date (or a time) is typed with the ASCII digits 0–9 only: ``"２０２６-０３-０７"`` or
+  ``"٢٠٢٦-٠٣-٠٧"`` is refused, where Django and DRF would read it as a date
+  (:class:`TextRules` for forms, ``clubs.api.inputs`` for the API).
 """
 
 from __future__ import annotations
@@ -33,6 +38,11 @@ _ALLOWED_CONTROLS = frozenset("\t\n\r")
 #: Unicode categories that print nothing: separators, controls, format characters
 #: (zero-width space and joiners, byte-order mark), unassigned and private-use code points.
 _INVISIBLE = frozenset({"Zs", "Zl", "Zp", "Cc", "Cf", "Cn", "Co", "Cs"})
+#: Characters that change the direction of the text shown after them (Unicode's bidi
+#: embeddings, overrides, isolates and marks): "Ann\u202eXIM" is shown as "AnnMIX".
+BIDI_CONTROLS = frozenset(
+    "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+)
 
 
 class InputError(BadRequest):
@@ -109,6 +119,11 @@ def text_problem(text: str) -> str | None:
         return _("This text holds a NUL character, which is not allowed.")
     if any(unicodedata.category(c) == "Cc" and c not in _ALLOWED_CONTROLS for c in text):
         return _("This text holds a control character, which is not allowed.")
+    if any(c in BIDI_CONTROLS for c in text):
+        return _(
+            "This text holds a character that changes the direction of the text (such as a "
+            "right-to-left override), which could show it as something else: not allowed."
+        )
     if text and all(unicodedata.category(c) in _INVISIBLE for c in text) and text.strip():
         return _("This text has no visible character.")
     return None
@@ -121,9 +136,27 @@ def validate_text(text) -> None:
         raise ValidationError(problem, code="text")
 
 
+def digits_problem(value) -> str | None:
+    """Why ``value`` (a typed date or time) cannot be read, or ``None``: digits other than
+    ASCII 0–9 (Python's ``int()`` and ``strptime`` read ``"٣"`` and ``"３"`` as 3)."""
+    if isinstance(value, str) and any(c.isdigit() and not c.isascii() for c in value):
+        return _("Type the date with the digits 0–9.")
+    return None
+
+
+def _ascii_digits_first(to_python):
+    def checked(value):
+        if problem := digits_problem(value):
+            raise ValidationError(problem, code="digits")
+        return to_python(value)
+
+    return checked
+
+
 class TextRules:
     """A form mixin: each of the form's text fields refuses what :func:`validate_text`
-    refuses (control characters, text made only of invisible characters), with the
+    refuses (control characters, direction overrides, text made only of invisible
+    characters), and each date or time field a date not typed with ASCII digits, with the
     message beside the field and what was typed kept."""
 
     def __init__(self, *args, **kwargs) -> None:
@@ -131,6 +164,8 @@ class TextRules:
         for field in self.fields.values():
             if isinstance(field, forms.CharField):
                 field.validators.append(validate_text)
+            elif isinstance(field, forms.DateField | forms.DateTimeField | forms.TimeField):
+                field.to_python = _ascii_digits_first(field.to_python)
 
 
 def body_limit() -> int:

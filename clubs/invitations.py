@@ -177,11 +177,11 @@ def invitation_try(code: str, *, client: str) -> Invitation | None:
     against ``client`` (its address, :func:`clubs.guesses.client_address`). Refused
     (:class:`ClubError`) once the client typed ``CODE_GUESSES.limit`` wrong codes within the
     window, so codes cannot be tried without limit (by the code page or the link)."""
-    if CODE_GUESSES.exhausted_for(client):
+    if not CODE_GUESSES.take_for(client):  # counted before the code is checked (atomic)
         raise ClubError(guesses_exhausted_message())
     invitation = invitation_find(code)
-    if invitation is None and code_normal(code or ""):
-        CODE_GUESSES.failed_for(client)
+    if invitation is not None or not code_normal(code or ""):
+        CODE_GUESSES.give_back_for(client)  # a right code (or none typed) does not count
     return invitation
 
 

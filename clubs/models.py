@@ -341,7 +341,11 @@ class HandRecord(models.Model):
             models.UniqueConstraint(fields=["rubber", "number"], name="clubs_hand_unique_number"),
             models.CheckConstraint(condition=Q(number__gte=1), name="clubs_hand_number_positive"),
             models.CheckConstraint(
-                condition=Q(ns_tricks__lte=13), name="clubs_hand_tricks_in_range"
+                condition=Q(ns_tricks__lte=13),
+                name="clubs_hand_tricks_in_range",
+                violation_error_message=_(
+                    "A hand has 13 tricks: North–South cannot have won more than 13 (ns_tricks)."
+                ),
             ),
             models.CheckConstraint(
                 condition=(Q(honours_side="") & Q(honours_count=0))

@@ -7,9 +7,12 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from clubs import urls as clubs_urls
+from clubs.forms_account import AdminLoginForm, LoginForm
 from config import views
 from tenace import urls as tenace_urls
 from tournaments import urls as tournaments_urls
+
+admin.site.login_form = AdminLoginForm  # the username rule of every login form
 
 urlpatterns = [
     # The API first: phones post a result a second each, and Django tries these in order.
@@ -39,6 +42,14 @@ urlpatterns = [
     path("", include("drives.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
+    # The browsable API's login, with the site's login form (before DRF's own, which it
+    # replaces: same address and name).
+    path(
+        "api/auth/login/",
+        auth_views.LoginView.as_view(
+            template_name="rest_framework/login.html", authentication_form=LoginForm
+        ),
+    ),
     path("api/auth/", include("rest_framework.urls")),
 ]
 

@@ -247,9 +247,16 @@ class PlayerLinesForm(TextRules, forms.Form):
 
 
 class EntryForm(forms.Form):
-    """A table's hand: each pair's tricks (the engine checks they make 13)."""
+    """A table's hand: each pair's tricks (the engine checks they make 13) and the card code
+    of one of the players at the table (:func:`drives.codes.card_seated`)."""
 
     hand = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
+    card = forms.CharField(
+        label=_("Your card code"),
+        max_length=20,
+        help_text=_("Printed on your score card. Any player at this table may enter."),
+        widget=forms.TextInput(attrs={"autocapitalize": "characters", "autocomplete": "off"}),
+    )
     tricks_a = forms.IntegerField(
         label=_("Pair A's tricks"),
         min_value=0,

@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 
 from clubs.errors import HandConflict
 from clubs.models import User
-from drives.codes import code_new
+from drives.codes import card_seated, code_new
 from drives.models import (
     Drive,
     DriveCut,
@@ -92,13 +92,18 @@ def entry_record(
     tricks_b: int,
     by: User | None,
     via: str = EntryVia.TABLE,
+    card: str | None = None,
 ) -> DriveEntry:
     """Store table ``table``'s tricks for ``hand`` (the hand being played). Refused: a hand
     not being played, a sit-out table, tricks that do not make 13. Already stored:
-    :class:`HandConflict` carrying the stored entry (the MC corrects it)."""
+    :class:`HandConflict` carrying the stored entry (the MC corrects it).
+
+    A table's phone (page or API) passes ``card``, the card code it was given: refused
+    (:class:`CardRefused`, before anything else about the table is said) unless it is the
+    card of a player seated at ``table`` in ``hand``."""
     try:
         with transaction.atomic():
-            return _entry_record(drive, hand, table, tricks_a, tricks_b, by, via)
+            return _entry_record(drive, hand, table, (tricks_a, tricks_b), by, via, card)
     except IntegrityError:
         stored = DriveEntry.objects.filter(drive=drive, hand=hand, table=table).first()
         raise _conflict(stored, hand, table) from None
@@ -116,17 +121,39 @@ def _conflict(stored: DriveEntry | None, hand: int, table: int) -> HandConflict:
     )
 
 
-def _entry_record(drive, hand, table, tricks_a, tricks_b, by, via) -> DriveEntry:
+class CardRefused(DriveRefused):
+    """The card code typed at a table is not that of a player seated there in this hand."""
+
+
+def _card_check(state, hand: int, table: int, card: str) -> None:
+    seated = next((th for th in state.hand(hand) if th.table == table), None)
+    ids = [p for p in (*seated.pair_a, *seated.pair_b) if p is not None] if seated else []
+    numbers = [state.players[p].number for p in ids if p in state.players]
+    if card_seated(card, drive_id=state.drive.pk, numbers=numbers) is None:
+        raise CardRefused(
+            _(
+                "This card code is not that of a player at table %(table)d in hand %(hand)d: "
+                "enter the hand at the table where you sit now, with the code on your own "
+                "score card."
+            )
+            % {"table": table, "hand": hand}
+        )
+
+
+def _entry_record(drive, hand, table, tricks, by, via, card) -> DriveEntry:
+    tricks_a, tricks_b = tricks
     drive = _locked(drive)
     if drive.status != DriveStatus.RUNNING or hand != drive.current_hand:
         raise DriveRefused(
             _("Hand %(hand)d is not being played now (the hand being played is %(now)d).")
             % {"hand": hand, "now": drive.current_hand}
         )
+    state = drive_state(drive)
+    if card is not None:
+        _card_check(state, hand, table, card)
     stored = DriveEntry.objects.filter(drive=drive, hand=hand, table=table).first()
     if stored is not None:
         raise _conflict(stored, hand, table)
-    state = drive_state(drive)
     try:
         entry = check_tricks(tricks_a, tricks_b)
         values = {k: Entry(e.tricks_a, e.tricks_b) for k, e in state.entries.items()}

@@ -18,8 +18,8 @@ from drives.codes import code_display, code_normalise
 from drives.forms import CodeForm, CorrectionForm, EntryForm, GridForm
 from drives.models import DriveEntry, DriveStatus, EntryVia
 from drives.presenters import pair_names, screen_context, trump_name
-from drives.running import entry_correct, entry_record, hand_next
-from drives.throttle import guess_failed, guesses_exhausted
+from drives.running import CardRefused, entry_correct, entry_record, hand_next
+from drives.throttle import guesses
 from drives.views import drive_of
 
 
@@ -179,6 +179,40 @@ def join(request: HttpRequest) -> HttpResponse:
     return render(request, "drives/join.html", {"form": form}, status=200)
 
 
+def _table_enter(request: HttpRequest, row, form: EntryForm) -> bool:
+    """Store the table's hand from ``form``; False when refused (the reason on the form)."""
+    if not guesses.try_take(request):
+        form.add_error("card", _("Too many wrong codes: wait a few minutes."))
+        return False
+    hand = form.cleaned_data["hand"]
+    try:
+        entry_record(
+            drive=row.drive,
+            hand=hand,
+            table=row.number,
+            tricks_a=form.cleaned_data["tricks_a"],
+            tricks_b=form.cleaned_data["tricks_b"],
+            by=request.user,
+            card=form.cleaned_data["card"],
+        )
+    except CardRefused as error:  # a wrong card code stays counted
+        form.add_error("card", str(error))
+        return False
+    except HandConflict as error:
+        guesses.give_back(request)
+        messages.error(request, str(error))
+        return True
+    except ClubError as error:
+        guesses.give_back(request)
+        form.add_error(None, str(error))
+        return False
+    guesses.give_back(request)
+    messages.success(
+        request, _("Hand %(hand)d stored. Wait for the MC to call the next hand.") % {"hand": hand}
+    )
+    return True
+
+
 def _table_refused(request: HttpRequest, status: int, message: str) -> HttpResponse:
     return render(
         request, "drives/join.html", {"form": CodeForm(), "refusal": message}, status=status
@@ -186,14 +220,15 @@ def _table_refused(request: HttpRequest, status: int, message: str) -> HttpRespo
 
 
 def table(request: HttpRequest, code: str) -> HttpResponse:
-    """A table's page: who sits where this hand, the trumps, and the tricks to enter."""
-    if guesses_exhausted(request):
+    """A table's page: who sits where this hand, the trumps, and the tricks to enter (with
+    the card code of a player seated there now)."""
+    if not guesses.try_take(request):
         return _table_refused(request, 429, _("Too many wrong codes: wait a few minutes."))
     normal = code_normalise(code)
     row = selectors.table_by_code(normal) if normal else None
     if row is None:
-        guess_failed(request)
         return _table_refused(request, 404, _("No table has this code. Check the table card."))
+    guesses.give_back(request)
     if normal != code:
         return redirect("drives:table", code=normal)
     drive = row.drive
@@ -203,26 +238,8 @@ def table(request: HttpRequest, code: str) -> HttpResponse:
     if drive.status == DriveStatus.RUNNING and th is not None and not th.done:
         form = EntryForm(request.POST or None, initial={"hand": drive.current_hand})
         if request.method == "POST" and form.is_valid():
-            try:
-                entry_record(
-                    drive=drive,
-                    hand=form.cleaned_data["hand"],
-                    table=row.number,
-                    tricks_a=form.cleaned_data["tricks_a"],
-                    tricks_b=form.cleaned_data["tricks_b"],
-                    by=request.user,
-                )
-            except HandConflict as error:
-                messages.error(request, str(error))
-                return redirect("drives:table", code=normal)
-            except ClubError as error:
-                form.add_error(None, str(error))
-            else:
-                messages.success(
-                    request,
-                    _("Hand %(hand)d stored. Wait for the MC to call the next hand.")
-                    % {"hand": form.cleaned_data["hand"]},
-                )
+            stored = _table_enter(request, row, form)
+            if stored:
                 return redirect("drives:table", code=normal)
     return render(
         request,

@@ -57,8 +57,10 @@ def print_tables(request: HttpRequest, drive_id: int) -> HttpResponse:
 
 
 def print_cards(request: HttpRequest, drive_id: int) -> HttpResponse:
-    """Every player's score card, to print on A4 (blank rows until hands are played)."""
+    """Every player's score card, to print on A4 (blank rows until hands are played), with
+    the player's card code: the MC's page."""
     drive = drive_of(drive_id)
+    require_run(request.user, drive)
     state = selectors.drive_state(drive)
     rules = state.settings
     hands = [

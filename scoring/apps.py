@@ -26,6 +26,11 @@ class ScoringConfig(AppConfig):
 
         idempotency_register(idempotent_call)
 
+        from scoring.settling import event_open_results
+        from tournaments.open_results import open_results_register
+
+        open_results_register(event_open_results)
+
         from clubs.people import person_part_register
         from scoring import people
 

@@ -11,7 +11,7 @@ device, for :data:`COOKIE_HOURS` hours. Every request reads the device again
 (:func:`device_of_request`), so a revoked device (:func:`device_revoke`) is refused at once.
 The cookie lets the phone enter and confirm the results of its table in its section while
 the event runs, nothing else: it is no login, so no other page opens with it. Wrong codes
-are throttled per address (:func:`guesses_exhausted`). The last use is recorded at most
+are throttled per address (:data:`guesses`). The last use is recorded at most
 once a minute.
 """
 
@@ -185,7 +185,6 @@ def device_touch(device: TableDevice) -> None:
         device.last_used = now
 
 
-_guesses = GuessCounter("scoring:device-guesses", GUESS_LIMIT, GUESS_WINDOW)
-#: Whether this client typed too many wrong device codes lately; count one more.
-guesses_exhausted = _guesses.exhausted
-guess_failed = _guesses.failed
+#: Typed device codes per client: a try is taken before the code is checked, given back
+#: when it was right.
+guesses = GuessCounter("scoring:device-guesses", GUESS_LIMIT, GUESS_WINDOW)

@@ -319,12 +319,13 @@ def table_screen(section: Section, table: int, *, round: int | None = None) -> T
     return screen
 
 
-def seat_now(member_id: int | None) -> tuple[Section, Entry] | None:
-    """The member's pair in an event running now, and its section: the first section
-    (oldest session first) where the pair still has a round to finish, else the last."""
+def seats_now(member_id: int | None) -> list[tuple[Section, Entry]]:
+    """Every pair of the member in an event running now, with its section, oldest event
+    (then session) first. Two running events at once (a Thursday Howell left running, the
+    Friday Mitchell) give two: each link to a table names its event."""
     if member_id is None:
-        return None
-    entries = list(
+        return []
+    entries = (
         Entry.objects.filter(
             Q(member1_id=member_id) | Q(member2_id=member_id),
             withdrawn=False,
@@ -333,6 +334,19 @@ def seat_now(member_id: int | None) -> tuple[Section, Entry] | None:
         .select_related("section__session__tournament__club", "member1", "member2")
         .order_by("section__session__tournament__starts", "section__session__number", "pk")
     )
+    return [(entry.section, entry) for entry in entries]
+
+
+def seat_now(
+    member_id: int | None, *, tournament_id: int | None = None
+) -> tuple[Section, Entry] | None:
+    """The member's pair in an event running now (in ``tournament_id`` when given), and its
+    section: the first section (oldest session first) where the pair still has a round to
+    finish, else the last."""
+    seats = seats_now(member_id)
+    if tournament_id is not None:
+        seats = [seat for seat in seats if seat[0].session.tournament_id == tournament_id]
+    entries = [entry for _section, entry in seats]
     if not entries:
         return None
     if len(entries) == 1:
@@ -347,3 +361,11 @@ def seat_now(member_id: int | None) -> tuple[Section, Entry] | None:
         if unfinished:
             return entry.section, entry
     return entries[-1].section, entries[-1]
+
+
+def events_now(member_id: int | None) -> list[Tournament]:
+    """The events running now that the member plays in, oldest first (one each)."""
+    events: dict[int, Tournament] = {}
+    for section, _entry in seats_now(member_id):
+        events.setdefault(section.session.tournament_id, section.session.tournament)
+    return list(events.values())

@@ -15,7 +15,7 @@ The document (stored as a snapshot's JSON) is::
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import NamedTuple
 
 from scoring.models import Result, ResultKind, ResultStatus
@@ -105,10 +105,22 @@ def section_input_load(section_id: int) -> SectionInput:
     )
 
 
+def _unsettled(row: ResultRow) -> ResultRow:
+    """A disputed result is never scored (nor shown) with one side's figure: until the
+    director settles it, it counts as not played and keeps its status."""
+    if row.status != ResultStatus.DISPUTED:
+        return row
+    return row._replace(
+        kind=ResultKind.NOT_PLAYED, ns_tricks=None, ns_score=None, adjusted_ns="", adjusted_ew=""
+    )
+
+
 def standings_compute(section: SectionInput) -> dict:
     """The standings document of ``section`` (see the module docstring)."""
     from scoring.calc_bridge import compute_fields
 
+    if any(row.status == ResultStatus.DISPUTED for row in section.results):
+        section = replace(section, results=tuple(_unsettled(row) for row in section.results))
     fields, boards = compute_fields(section)
     return {
         "section": section.section_id,

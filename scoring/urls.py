@@ -2,7 +2,15 @@
 
 from django.urls import path
 
-from scoring import views, views_devices, views_entry, views_public, views_release, views_table
+from scoring import (
+    views,
+    views_devices,
+    views_entry,
+    views_public,
+    views_release,
+    views_settle,
+    views_table,
+)
 from scoring.feeds import ReleasedResultsFeed
 
 app_name = "scoring"
@@ -46,6 +54,7 @@ urlpatterns = [
     path("device/leave/", views_table.device_leave, name="device-leave"),
     path("device/open/<str:key>/", views_table.device_open, name="device-open"),
     path("<int:result_id>/correct/", views_entry.correct, name="correct"),
+    path("<int:result_id>/settle/", views_settle.settle, name="settle"),
     path("events/<int:tournament_id>/", views.event_standings_page, name="event-standings"),
     path(
         "events/<int:tournament_id>/release-emails/send/",

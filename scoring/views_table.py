@@ -32,7 +32,14 @@ from scoring.forms import figures_parse
 from scoring.idempotency import idempotent_call
 from scoring.models import ResultSource, TableDevice
 from scoring.services import round_confirm
-from scoring.table_screen import RoundAtTable, TableScreen, entry_screen, seat_now, table_screen
+from scoring.table_screen import (
+    RoundAtTable,
+    TableScreen,
+    entry_screen,
+    events_now,
+    seat_now,
+    table_screen,
+)
 
 
 def _asked_round(request) -> int | None:
@@ -118,8 +125,19 @@ def _state(screen: TableScreen | None) -> JsonResponse:
 # A player's own phone --------------------------------------------------------------------
 
 
+def _asked_event(request) -> int | None:
+    """The event the table screen was opened for (``?event=``): every link to it names
+    its event, so a player in two running events lands at the right one."""
+    return whole_number(request.POST.get("event") or request.GET.get("event") or "")
+
+
+def _event_query(request) -> str:
+    event = _asked_event(request)
+    return f"?event={event}" if event is not None else ""
+
+
 def _player_screen(request) -> TableScreen | None:
-    seat = seat_now(member_id_of(request.user))
+    seat = seat_now(member_id_of(request.user), tournament_id=_asked_event(request))
     if seat is None:
         return None
     section, entry = seat
@@ -156,7 +174,12 @@ def _player_post(request, screen: TableScreen) -> list[str]:
 @login_required
 @require_http_methods(["GET", "POST"])
 def table_now(request) -> HttpResponse:
-    """The player's table now, in the event running now (the login lands here)."""
+    """The player's table now, in the event asked for (``?event=``) or the one running
+    now (the login lands here); a player in several running events chooses one."""
+    if _asked_event(request) is None:
+        events = events_now(member_id_of(request.user))
+        if len(events) > 1:
+            return _choose_event(request, events)
     screen = _player_screen(request)
     if screen is None or screen.current is None:
         response = render(request, "scoring/table_none.html", {}, status=200)
@@ -166,18 +189,25 @@ def table_now(request) -> HttpResponse:
     if request.method == "POST":
         errors = _player_post(request, screen)
         if not errors:
-            return redirect(reverse("scoring:table-now"))
+            return redirect(reverse("scoring:table-now") + _event_query(request))
     return _render(
         request,
         screen,
         errors=errors,
         mode="pair",
-        state_url=reverse("scoring:table-now-state"),
+        state_url=reverse("scoring:table-now-state") + _event_query(request),
+        event_id=screen.tournament.pk,
         confirm_url=reverse(
             "scoring:table-confirm",
             args=[screen.section.pk, screen.current.table, screen.current.round],
         ),
     )
+
+
+def _choose_event(request, events) -> HttpResponse:
+    response = render(request, "scoring/table_choose.html", {"events": events})
+    response["Cache-Control"] = "no-store"
+    return response
 
 
 @never_cache
@@ -268,15 +298,15 @@ def device_join(request) -> HttpResponse:
     """Type the table device's short code (instead of scanning its QR code)."""
     if request.method != "POST":
         return render(request, "scoring/device_join.html", {})
-    if devices.guesses_exhausted(request):
+    if not devices.guesses.try_take(request):
         return _device_refused(request, _("Too many wrong codes: wait a few minutes."), 429)
     code = devices.code_normalise(request.POST.get("code", ""))
     device = devices.device_by_code(code) if code else None
     if device is None:
-        devices.guess_failed(request)
         return _device_refused(
             request, _("No table device has this code. Check it with the director."), 404
         )
+    devices.guesses.give_back(request)
     response = redirect("scoring:device-table")
     devices.device_cookie_set(response, device)
     return response

@@ -9,13 +9,14 @@ of queries per section.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import islice
 
 from django.db.models import Count, Q
 from django.utils import timezone
 
 from clubs.models import Membership, Role
 from scoring.progress import SectionProgress, section_progress
-from tournaments import lifecycle, readiness, schedule, selectors
+from tournaments import lifecycle, open_results, readiness, schedule, selectors
 from tournaments.models import (
     STATUSES_PLAYERS_ENTER,
     STATUSES_STARTED,
@@ -27,6 +28,7 @@ from tournaments.models import (
 )
 from tournaments.movements import Movement
 from tournaments.movements.model import phantom_number
+from tournaments.visibility import is_director
 
 
 @dataclass
@@ -66,6 +68,8 @@ class ControlRoom:
     actions: list[lifecycle.StatusAction]
     history: list[StatusChange]
     sessions: list[Session]
+    #: What is open in the results (while running or finished; None otherwise).
+    open: open_results.OpenReport | None = None
 
     @property
     def tournament(self):
@@ -92,8 +96,8 @@ class ControlRoom:
 def control_room(session: Session, *, is_secretary: bool, minutes: int | None) -> ControlRoom:
     """Everything the control room of ``session`` shows: the event's checks and the status
     changes open now, each section's entries, boards, suggested movements (before the
-    start, for a section without a schedule) and progress (once scheduled), and the
-    history of the event's status."""
+    start, for a section without a schedule) and progress (once scheduled), what is open
+    in the results (while running or finished) and the history of the event's status."""
     tournament = session.tournament
     checks = readiness.tournament_checks(tournament)
     sections = list(
@@ -114,6 +118,11 @@ def control_room(session: Session, *, is_secretary: bool, minutes: int | None) -
         elif tournament.status not in STATUSES_STARTED:
             room.choices = schedule.section_choices(section, minutes=minutes)
         rooms.append(room)
+    report = (
+        open_results.event_open_results(tournament)
+        if tournament.status in open_results.OPEN_RESULTS_STATUSES
+        else None
+    )
     return ControlRoom(
         session=session,
         sections=rooms,
@@ -122,16 +131,18 @@ def control_room(session: Session, *, is_secretary: bool, minutes: int | None) -
             tournament,
             is_secretary=is_secretary,
             checks_pass=all(check.ok for check in checks),
+            open_report=report,
         ),
         history=list(lifecycle.status_history(tournament)),
         sessions=list(tournament.sessions.order_by("number")),
+        open=report,
     )
 
 
 def sessions_to_direct(user, *, limit: int = 8) -> list[Session]:
-    """The sessions of events not yet closed at the clubs where ``user`` organises (or is a
-    secretary), running ones first, then the soonest: the home page's links to their
-    control rooms."""
+    """The sessions of events not yet closed that ``user`` directs (at the clubs where they
+    organise or are a secretary), running ones first, then the soonest: the home page's
+    links to their control rooms."""
     if user is None or not user.is_authenticated:
         return []
     today = timezone.localdate()
@@ -152,4 +163,7 @@ def sessions_to_direct(user, *, limit: int = 8) -> list[Session]:
         .order_by("-tournament__starts", "tournament__name", "number")[:50]
     )
     order = {TournamentStatus.RUNNING: 0, TournamentStatus.READY: 1, TournamentStatus.FINISHED: 2}
-    return sorted(sessions, key=lambda s: order.get(s.tournament.status, 3))[:limit]
+    ranked = sorted(sessions, key=lambda s: order.get(s.tournament.status, 3))
+    # Only the events they direct (a playing organiser, or one not named while others
+    # are, would be told "not allowed"): one query per event, kept for the request.
+    return list(islice((s for s in ranked if is_director(user, s.tournament)), limit))

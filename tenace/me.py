@@ -15,7 +15,7 @@ from django.db.models import Q
 from clubs.models import Club, Member, Season, TableSeat
 from clubs.selectors import season_on
 from scoring.presenters import latest_snapshots
-from scoring.table_screen import TableScreen, entry_screen, seat_now
+from scoring.table_screen import TableScreen, entry_screen, events_now, seat_now
 from tenace.ladders import season_ladders
 from tournaments.models import STATUSES_RESULTS_PUBLIC, Entry, Section, Tournament
 
@@ -56,6 +56,8 @@ class MyPage:
     events: list[EventLine] = field(default_factory=list)
     nights: list[TableSeat] = field(default_factory=list)
     ladders: list[LadderLine] = field(default_factory=list)
+    #: Other events running now that the member plays in (each with its own table link).
+    also_running: list = field(default_factory=list)
 
     @property
     def form_points(self) -> list[tuple[dt.date, float]]:
@@ -142,9 +144,11 @@ def my_ladders(member: Member, *, today: dt.date) -> list[LadderLine]:
 
 def my_page(member: Member, *, today: dt.date) -> MyPage:
     seat = seat_now(member.pk)
+    shown = seat[0].session.tournament_id if seat else None
     return MyPage(
         member=member,
         now=entry_screen(*seat) if seat else None,
+        also_running=[event for event in events_now(member.pk) if event.pk != shown],
         events=my_events(member),
         nights=my_nights(member),
         ladders=my_ladders(member, today=today),

@@ -14,6 +14,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from clubs.forms_account import LoginForm
 from clubs.permissions import member_of
 from clubs.svg import form_chart
 from scoring.table_screen import seat_now
@@ -24,6 +25,8 @@ from tenace.views import short_date
 class LoginView(auth_views.LoginView):
     """Django's login; a player seated in an event running now lands on their table
     (unless the login was asked for a page of its own: ``next``)."""
+
+    authentication_form = LoginForm
 
     def get_default_redirect_url(self):
         member = member_of(self.request.user)

@@ -5,6 +5,7 @@ over-long text and bodies, over-large CSV imports. The API answers 400
 
 from __future__ import annotations
 
+import html
 import io
 import json
 
@@ -269,3 +270,100 @@ def test_a_role_given_without_saying_which_is_a_player_not_a_server_error(world)
         format="json",
     )
     assert response.status_code == 201 and response.json()["role"] == "player"
+
+
+@pytest.mark.parametrize(
+    "path", ["/api/clubs/{}%00/", "/clubs/{}%00/", "/api/drive-tables/AB%00CD/"]
+)
+def test_a_nul_byte_in_the_path_is_a_404_not_a_server_error(client, world, path):
+    response = client.get(path.format(world["club"].slug))
+    assert response.status_code == 404
+    if path.startswith("/api/"):
+        assert response.json() == {
+            "detail": "No page has this address: it holds a control character."
+        }
+
+
+@pytest.mark.parametrize("path", ["/login/", "/api/auth/login/", "/admin/login/"])
+def test_a_username_longer_than_any_account_is_a_form_error_on_every_login_form(client, path):
+    response = client.post(path, {"username": "u" * 300, "password": "secret"})
+    assert response.status_code == 200
+    assert "Ensure this value has at most 150 characters (it has 300)." in (
+        response.content.decode()
+    )
+
+
+#: Right-to-left override, isolate and mark: each makes a name show as something else.
+BIDI_NAMES = ["Ann\u202eXIM", "\u2067Bob\u2069", "Eve\u200f"]
+BIDI_REFUSAL = (
+    "This text holds a character that changes the direction of the text (such as a "
+    "right-to-left override), which could show it as something else: not allowed."
+)
+
+
+@pytest.mark.parametrize("name", BIDI_NAMES)
+def test_a_name_with_a_direction_override_is_refused_by_the_api(world, name):
+    response = world["api"].post(
+        f"/api/clubs/{world['club'].slug}/members/",
+        {"name": name, "role": "player", "valid_from": "2026-01-01"},
+        format="json",
+    )
+    assert response.status_code == 400
+    assert response.json() == {"detail": BIDI_REFUSAL, "field": "name"}
+
+
+@pytest.mark.parametrize("name", BIDI_NAMES)
+def test_a_name_with_a_direction_override_is_refused_on_the_page(client, world, name):
+    client.force_login(world["secretary"])
+    response = client.post(
+        f"/clubs/{world['club'].slug}/members/new/",
+        {"name": name, "role": "player", "valid_from": "2026-01-01"},
+    )
+    assert response.status_code == 200
+    assert BIDI_REFUSAL in html.unescape(response.content.decode())
+
+
+#: 2026-03-07 in full-width and Arabic-Indic digits: int() and strptime read both as dates.
+OTHER_DIGITS_DATES = ["２０２６-０３-０７", "٢٠٢٦-٠٣-٠٧"]
+
+
+@pytest.mark.parametrize("date", OTHER_DIGITS_DATES)
+def test_a_date_in_other_digits_is_refused_by_the_api(world, date):
+    response = world["api"].post(
+        f"/api/clubs/{world['club'].slug}/members/",
+        {"name": "Dora", "role": "player", "valid_from": date},
+        format="json",
+    )
+    assert response.status_code == 400
+    assert response.json()["valid_from"] == ["Type the date with the digits 0–9."]
+
+
+@pytest.mark.parametrize("date", OTHER_DIGITS_DATES)
+def test_a_model_serializers_date_in_other_digits_is_refused(world, date):
+    response = world["api"].post(
+        f"/api/clubs/{world['club'].slug}/seasons/",
+        {"name": "Spring", "starts": date, "ends": "2026-06-30"},
+        format="json",
+    )
+    assert response.status_code == 400
+    assert response.json()["starts"] == ["Type the date with the digits 0–9."]
+
+
+@pytest.mark.parametrize("date", OTHER_DIGITS_DATES)
+def test_a_date_in_other_digits_is_refused_on_the_page(client, world, date):
+    client.force_login(world["secretary"])
+    response = client.post(
+        f"/clubs/{world['club'].slug}/drives/new/",
+        {"name": "Spring drive", "date": date, "hands": 24, "half_time_after": 12},
+    )
+    assert response.status_code == 200
+    assert "Type the date with the digits 0–9." in html.unescape(response.content.decode())
+
+
+def test_the_same_date_in_ascii_digits_is_read(world):
+    response = world["api"].post(
+        f"/api/clubs/{world['club'].slug}/members/",
+        {"name": "Dora", "role": "player", "valid_from": "2026-03-07"},
+        format="json",
+    )
+    assert response.status_code == 201, response.content

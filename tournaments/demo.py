@@ -48,7 +48,16 @@ def _demo_event(
         TournamentStatus.RUNNING,
         TournamentStatus.FINISHED,
     ):
-        services.tournament_set_status(tournament=tournament, status=step)
+        # The results come after (the scoring app's demo enters them): the demo finishes
+        # play anyway, and says so in the event's history.
+        services.tournament_set_status(
+            tournament=tournament,
+            status=step,
+            anyway=True,
+            reason="Demo: the results are entered after play is finished."
+            if step == TournamentStatus.FINISHED
+            else "",
+        )
         if step == status:
             break
     return tournament

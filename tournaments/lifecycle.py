@@ -16,6 +16,7 @@ from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import STATUS_TRANSITIONS, StatusChange, Tournament, TournamentStatus
+from tournaments.open_results import OpenReport, gated
 
 S = TournamentStatus
 
@@ -37,6 +38,8 @@ ACTION_LABELS = {
     (S.RELEASED, S.CLOSED): (_("Close the event"), _("No more corrections.")),
     (S.CLOSED, S.RELEASED): (_("Reopen the event"), _("A secretary only: corrections again.")),
 }
+#: The button that finishes or releases although results are open (with a reason).
+ANYWAY_LABELS = {S.FINISHED: _("Finish play anyway"), S.RELEASED: _("Release anyway")}
 #: The order of the buttons: forward first.
 ORDER = [S.DRAFT, S.READY, S.RUNNING, S.FINISHED, S.RELEASED, S.CLOSED]
 
@@ -49,12 +52,22 @@ class StatusAction:
     #: Why it cannot be pressed now ("" when it can).
     blocked: str = ""
     forward: bool = True
+    #: Blocked only by open results: the director may still go on anyway, with a reason.
+    anyway: bool = False
+    #: What "anyway" says on its button ("" when it cannot be done anyway).
+    anyway_label: str = ""
 
 
 def status_actions(
-    tournament: Tournament, *, is_secretary: bool, checks_pass: bool
+    tournament: Tournament,
+    *,
+    is_secretary: bool,
+    checks_pass: bool,
+    open_report: OpenReport | None = None,
 ) -> list[StatusAction]:
-    """The status changes open from the event's status, forward ones first."""
+    """The status changes open from the event's status, forward ones first. Finishing and
+    releasing are blocked while ``open_report`` (:func:`tournaments.open_results.
+    event_open_results`) has results to settle; they may still be done anyway."""
     current = ORDER.index(tournament.status)
     actions = []
     for target in sorted(
@@ -62,12 +75,20 @@ def status_actions(
         key=lambda s: (ORDER.index(s) < current, ORDER.index(s)),
     ):
         label, help_text = ACTION_LABELS[(tournament.status, target)]
-        blocked = ""
+        blocked, anyway = "", False
         needs_checks = target == S.READY or (target == S.RUNNING and tournament.status == S.READY)
         if needs_checks and not checks_pass:
             blocked = str(_("Not ready yet: the control room lists what is missing."))
         elif tournament.status == S.CLOSED and not is_secretary:
             blocked = str(_("A closed event is reopened by a secretary only."))
+        elif (
+            gated(tournament.status, target) and open_report is not None and not open_report.settled
+        ):
+            blocked = str(
+                _("Not settled yet: %(open)s. Settle them under “What is open”.")
+                % {"open": open_report.summary()}
+            )
+            anyway = True
         actions.append(
             StatusAction(
                 status=str(target),
@@ -75,6 +96,8 @@ def status_actions(
                 help=str(help_text),
                 blocked=blocked,
                 forward=ORDER.index(target) > current,
+                anyway=anyway,
+                anyway_label=str(ANYWAY_LABELS.get(target, "")) if anyway else "",
             )
         )
     return actions

@@ -48,6 +48,32 @@ def members_entered(*, section: Section) -> set[int]:
     return ids
 
 
+def playing_elsewhere(section: Section, member_ids) -> dict[int, list[str]]:
+    """Of ``member_ids``, those entered in another event running now, each with the names
+    of those events (one query): their phones must know which event they are at."""
+    from tournaments.models import STATUSES_PLAYERS_ENTER
+
+    ids = set(member_ids)
+    if not ids:
+        return {}
+    found: dict[int, list[str]] = defaultdict(list)
+    rows = (
+        Entry.objects.filter(
+            Q(member1_id__in=ids) | Q(member2_id__in=ids),
+            withdrawn=False,
+            section__session__tournament__status__in=STATUSES_PLAYERS_ENTER,
+        )
+        .exclude(section__session__tournament_id=section.session.tournament_id)
+        .values_list("member1_id", "member2_id", "section__session__tournament__name")
+        .order_by("section__session__tournament__starts", "pk")
+    )
+    for first, second, name in rows:
+        for member_id in (first, second):
+            if member_id in ids and name not in found[member_id]:
+                found[member_id].append(name)
+    return dict(found)
+
+
 def seated_q(entry_id: int, *, prefix: str = "") -> Q:
     """Seatings (or rows joined to one through ``prefix``) where the entry sits."""
     q = Q()

@@ -18,22 +18,17 @@ from __future__ import annotations
 import hmac
 import re
 
-from django.utils.crypto import salted_hmac
+from clubs.codes import ALPHABET, derived_code
 
-ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
+__all__ = ["ALPHABET", "code_matches", "code_normalise", "confirmation_code"]
+
 LENGTH = 6
 _SALT = "tenace.scoring.confirmation-code"
 
 
 def confirmation_code(*, section_id: int, round: int, table: int) -> str:
     """The code with which EW confirm ``table``'s results of ``round`` (stable, secret)."""
-    digest = salted_hmac(_SALT, f"{section_id}:{round}:{table}", algorithm="sha256").digest()
-    number = int.from_bytes(digest, "big")
-    characters = []
-    for _position in range(LENGTH):
-        number, index = divmod(number, len(ALPHABET))
-        characters.append(ALPHABET[index])
-    return "".join(characters)
+    return derived_code(_SALT, f"{section_id}:{round}:{table}", LENGTH)
 
 
 def code_normalise(text: str | None) -> str:

@@ -17,7 +17,16 @@ from django.views.decorators.http import require_POST
 from clubs.models import Club
 from clubs.permissions import Action, can, require
 from engine.pbn_text import pbn_decode, pbn_export_bytes
-from tournaments import lifecycle, printouts, readiness, schedule, selectors, services, visibility
+from tournaments import (
+    lifecycle,
+    open_results,
+    printouts,
+    readiness,
+    schedule,
+    selectors,
+    services,
+    visibility,
+)
 from tournaments.errors import TournamentError
 from tournaments.forms import (
     BoardDealForm,
@@ -94,13 +103,16 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
         .order_by("session__number", "name")
     )
     organiser = can(request.user, Action.ORGANISE, tournament.club_id)
-    directs = visibility.is_director(request.user, tournament)
+    can_direct = visibility.is_director(request.user, tournament)
     actions = []
-    if directs:
+    if can_direct:
         actions = lifecycle.status_actions(
             tournament,
             is_secretary=can(request.user, Action.MANAGE_CLUB, tournament.club_id),
             checks_pass=not readiness.tournament_missing(tournament),
+            open_report=open_results.event_open_results(tournament)
+            if tournament.status in open_results.OPEN_RESULTS_STATUSES
+            else None,
         )
     return render(
         request,
@@ -112,7 +124,7 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "sessions": list(tournament.sessions.order_by("number")),
             "actions": actions,
             "directors": visibility.event_directors(tournament),
-            "can_direct": directs,
+            "can_direct": can_direct,
         },
     )
 
@@ -166,6 +178,7 @@ def tournament_status(request: HttpRequest, pk: int) -> HttpResponse:
             status=request.POST.get("status", ""),
             by=request.user,
             reason=request.POST.get("reason", "").strip(),
+            anyway=request.POST.get("anyway") == "1",
         )
     except (TournamentError, ValueError) as error:
         messages.error(request, str(error))
@@ -252,6 +265,14 @@ def section_entry_add(request: HttpRequest, pk: int) -> HttpResponse:
                 guest2=data["guest2"],
             )
             messages.success(request, _("Entry %(n)s added.") % {"n": entry.number})
+            elsewhere = selectors.playing_elsewhere(section, entry.member_ids())
+            if elsewhere:
+                names = {
+                    m.name: elsewhere[m.pk]
+                    for m in (entry.member1, entry.member2)
+                    if m and m.pk in elsewhere
+                }
+                messages.warning(request, services.elsewhere_warning(names))
         except TournamentError as error:
             messages.error(request, str(error))
     else:

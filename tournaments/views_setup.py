@@ -94,11 +94,14 @@ def section_entries_list(request: HttpRequest, pk: int) -> HttpResponse:
     elif request.method == "POST" and form.is_valid():
         text = form.cleaned_data["text"]
         if "add" in request.POST:
+            warnings = [ln.warning for ln in services.entries_list_read(section=section, text=text)]
             try:
                 added = services.entries_list_add(section=section, text=text)
             except TournamentError as error:
                 messages.error(request, str(error))
             else:
+                for warning in filter(None, warnings):
+                    messages.warning(request, warning)
                 messages.success(
                     request,
                     ngettext("%(n)s entry added.", "%(n)s entries added.", len(added))

@@ -8,6 +8,7 @@ from rest_framework import serializers
 from boston.models import BostonHand, BostonHandCorrection, BostonTable
 from boston.selectors import seat_totals
 from boston.services import HandEntry
+from clubs.api.inputs import DateField
 from clubs.inputs import REASON_MAX_LENGTH
 
 SEAT_HELP = "N, E, S or W"
@@ -191,7 +192,7 @@ class BostonNightSerializer(serializers.Serializer):
     left in the pools."""
 
     id = serializers.IntegerField()
-    date = serializers.DateField()
+    date = DateField()
     tables = serializers.ListField(child=serializers.IntegerField())
     players = NightPlayerSerializer(many=True)
     pool = serializers.IntegerField(

@@ -8,7 +8,12 @@ Every body the API parses (JSON, form or multipart) goes through :func:`body_che
   ``config.middleware.RequestBodyLimitMiddleware`` refuses a declared larger body before
   any view runs);
 * JSON nested at most :data:`MAX_DEPTH` deep;
-* no text with NUL or control characters, none made only of invisible characters.
+* no text with NUL or control characters or direction overrides, none made only of
+  invisible characters.
+
+A date or time in a body is read by :class:`DateField` / :class:`DateTimeField`, which
+refuse digits other than ASCII 0–9 (DRF reads ``"２０２６-０３-０７"`` as a date); every
+model serializer maps its date fields to them (``clubs.apps``).
 """
 
 from __future__ import annotations
@@ -16,7 +21,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.core.exceptions import BadRequest, PermissionDenied, SuspiciousOperation
 from django.utils.translation import gettext as _
-from rest_framework import exceptions, parsers, status
+from rest_framework import exceptions, parsers, serializers, status
 from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.response import Response
 from rest_framework.utils import json
@@ -25,6 +30,7 @@ from clubs.inputs import (
     MAX_ID,
     InputError,
     body_limit,
+    digits_problem,
     parse_id,
     parse_int,
     text_problem,
@@ -33,6 +39,24 @@ from clubs.inputs import (
 
 #: The deepest nesting a JSON body may have: the deepest body Tenace reads has three levels.
 MAX_DEPTH = 8
+
+
+class DateField(serializers.DateField):
+    """DRF's date field, refusing digits other than ASCII 0–9 (400 naming the field)."""
+
+    def to_internal_value(self, value):
+        if problem := digits_problem(value):
+            raise serializers.ValidationError(problem, code="digits")
+        return super().to_internal_value(value)
+
+
+class DateTimeField(serializers.DateTimeField):
+    """DRF's date-and-time field, refusing digits other than ASCII 0–9."""
+
+    def to_internal_value(self, value):
+        if problem := digits_problem(value):
+            raise serializers.ValidationError(problem, code="digits")
+        return super().to_internal_value(value)
 
 
 class BodyTooLarge(exceptions.APIException):

@@ -11,6 +11,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from rest_framework import serializers
 
+from clubs.api.inputs import DateField
 from clubs.inputs import REASON_MAX_LENGTH
 from clubs.models import Club, Member, Membership, Role, RuleProfileName, Season
 
@@ -104,8 +105,8 @@ class MemberCreateSerializer(MemberWriteSerializer):
     """A new member of the club with their first role (a known email reuses the person)."""
 
     role = serializers.ChoiceField(choices=Role.choices, default=Role.PLAYER)
-    valid_from = serializers.DateField(help_text="YYYY-MM-DD")
-    valid_to = serializers.DateField(required=False, allow_null=True, default=None)
+    valid_from = DateField(help_text="YYYY-MM-DD")
+    valid_to = DateField(required=False, allow_null=True, default=None)
 
 
 class MemberImportSerializer(serializers.Serializer):

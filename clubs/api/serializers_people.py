@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from clubs.api.inputs import DateTimeField
 from clubs.models import ApiToken
 
 
@@ -27,7 +28,7 @@ class ClubTokenSerializer(TokenSerializer):
 
 class TokenCreateSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=60, help_text="What will use it, e.g. “table 3”.")
-    expires = serializers.DateTimeField(
+    expires = DateTimeField(
         required=False,
         allow_null=True,
         default=None,

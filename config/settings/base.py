@@ -79,6 +79,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # A path with a NUL or another control character is a 404 before any view looks it up.
+    "config.middleware.PathCheckMiddleware",
     # Before anything reads a body: a request declaring more than REQUEST_BODY_LIMIT is a 413.
     "config.middleware.RequestBodyLimitMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",

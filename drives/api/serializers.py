@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from clubs.api.inputs import DateField
 from clubs.inputs import REASON_MAX_LENGTH
 from drives.models import Drive, DriveCut, DriveEntry, DriveEntryCorrection, DrivePlayer
 
@@ -45,7 +46,7 @@ class DriveCreateSerializer(serializers.Serializer):
     """A new drive: a club's (``club`` = its short name) or a one-off event (no club)."""
 
     name = serializers.CharField(max_length=120)
-    date = serializers.DateField()
+    date = DateField()
     club = serializers.SlugField(required=False, allow_blank=True, default="")
     settings = serializers.DictField(
         required=False, default=dict, help_text="Settings of drives.md §10; missing ones default."
@@ -81,6 +82,15 @@ class DriveEntryInSerializer(serializers.Serializer):
     hand = serializers.IntegerField(min_value=1, max_value=200)
     tricks_a = serializers.IntegerField(min_value=0, max_value=13)
     tricks_b = serializers.IntegerField(min_value=0, max_value=13)
+
+
+class DriveTableEntryInSerializer(DriveEntryInSerializer):
+    """A table's phone entering its hand: with the card code of a player seated there."""
+
+    card = serializers.CharField(
+        max_length=20,
+        help_text="The card code printed on the score card of a player at this table now.",
+    )
 
 
 class DriveMCEntryInSerializer(DriveEntryInSerializer):

@@ -4,6 +4,7 @@ own routes reached with its code (no login; wrong codes are throttled, 429)."""
 from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
@@ -20,9 +21,16 @@ from drives.api import serializers as s
 from drives.codes import code_normalise
 from drives.models import Drive, DriveEntry, DriveEntryCorrection, DrivePlayer, EntryVia
 from drives.presenters import pair_names, prize_name
-from drives.running import cut_record, drive_start, entry_correct, entry_record, hand_next
+from drives.running import (
+    CardRefused,
+    cut_record,
+    drive_start,
+    entry_correct,
+    entry_record,
+    hand_next,
+)
 from drives.services import drive_create, player_add, player_leave
-from drives.throttle import guess_failed, guesses_exhausted
+from drives.throttle import guesses
 from engine.drives.report import award_json, card_json
 
 BAD = OpenApiResponse(s.DriveDetailSerializer, description="Refused, with the reason")
@@ -380,13 +388,13 @@ class DriveTableViewSet(viewsets.GenericViewSet):
     serializer_class = s.DriveStateSerializer
 
     def _table(self, request, code: str):
-        if guesses_exhausted(request):
-            raise Throttled(detail="Too many wrong codes: wait a few minutes.")
+        if not guesses.try_take(request):
+            raise Throttled(detail=_("Too many wrong codes: wait a few minutes."))
         normal = code_normalise(code)
         row = selectors.table_by_code(normal) if normal else None
         if row is None:
-            guess_failed(request)
-            raise NotFound("No table has this code.")
+            raise NotFound(_("No table has this code. Check the table card."))
+        guesses.give_back(request)
         return row
 
     @extend_schema(
@@ -403,7 +411,7 @@ class DriveTableViewSet(viewsets.GenericViewSet):
     @extend_schema(
         parameters=[CODE],
         summary="Enter the table's hand (the table, with its code)",
-        request=s.DriveEntryInSerializer,
+        request=s.DriveTableEntryInSerializer,
         responses={
             201: s.DriveEntrySerializer,
             400: INVALID,
@@ -415,12 +423,19 @@ class DriveTableViewSet(viewsets.GenericViewSet):
     @action(detail=True, methods=["post"])
     def hands(self, request, code=None):
         row = self._table(request, code)
-        body = s.DriveEntryInSerializer(data=request.data)
+        body = s.DriveTableEntryInSerializer(data=request.data)
         body.is_valid(raise_exception=True)
+        if not guesses.try_take(request):
+            raise Throttled(detail=_("Too many wrong codes: wait a few minutes."))
         try:
             entry = entry_record(drive=row.drive, table=row.number, by=None, **body.validated_data)
+        except CardRefused as error:  # a wrong card code stays counted
+            raise ValidationError({"card": [str(error)]}) from error
         except HandConflict as error:
+            guesses.give_back(request)
             return _conflict(error)
         except ClubError as error:
+            guesses.give_back(request)
             raise _refused(error) from error
+        guesses.give_back(request)
         return Response(s.DriveEntrySerializer(entry).data, status=status.HTTP_201_CREATED)

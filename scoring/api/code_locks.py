@@ -16,6 +16,7 @@ from rest_framework import permissions, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.response import Response
 
+from clubs.api.inputs import DateTimeField
 from scoring import confirmation, selectors
 from scoring.access import DIRECTORS_ONLY, directs_section
 from scoring.errors import ScoringError
@@ -28,7 +29,7 @@ class CodeLockSerializer(serializers.Serializer):
     round = serializers.IntegerField(source="seating.round")
     table = serializers.IntegerField(source="seating.table")
     failures = serializers.IntegerField()
-    locked_at = serializers.DateTimeField()
+    locked_at = DateTimeField()
 
 
 class CodeLockLiftSerializer(serializers.Serializer):

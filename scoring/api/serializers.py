@@ -8,6 +8,7 @@ import copy
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from clubs.api.inputs import DateTimeField
 from scoring.checks import PLAY_RECORD_MAX_LENGTH, ResultInput, validate_play_record
 from scoring.models import Adjusted, Result, ResultKind, ResultVersion
 
@@ -153,6 +154,18 @@ class CorrectionSerializer(ResultFieldsSerializer):
     reason = serializers.CharField(max_length=500)
 
 
+class SettleSerializer(serializers.Serializer):
+    """How a director settles a dispute (:func:`scoring.settling.dispute_settle`)."""
+
+    choice = serializers.ChoiceField(
+        choices=["ns", "ew", "other", "adjusted"],
+        help_text="ns: NS's figure; ew: EW's figure; other: ``figure`` NS tricks; "
+        "adjusted: ``figure`` A+, A, A- or NS/EW such as A+/A-.",
+    )
+    figure = serializers.CharField(max_length=10, required=False, allow_blank=True, default="")
+    reason = serializers.CharField(max_length=500)
+
+
 class ResultVersionSerializer(serializers.ModelSerializer):
     by = serializers.CharField(source="by.username", read_only=True, allow_null=True)
     by_code = serializers.BooleanField(
@@ -213,7 +226,7 @@ class StandingsSerializer(serializers.Serializer):
     first result)."""
 
     version = serializers.IntegerField(help_text="Changes to the section's results so far")
-    computed_at = serializers.DateTimeField(required=False)
+    computed_at = DateTimeField(required=False)
     section = serializers.IntegerField(required=False)
     method = serializers.CharField(
         required=False, help_text="matchpoints, compass, total_tricks or teams"

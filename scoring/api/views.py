@@ -33,6 +33,7 @@ from scoring.api.serializers import (
     ResultEntrySerializer,
     ResultSerializer,
     ResultVersionSerializer,
+    SettleSerializer,
     StandingsSerializer,
     result_input_from,
 )
@@ -44,6 +45,7 @@ from scoring.presenters import standings_for
 from scoring.rows import single_statement
 from scoring.schedule import check_pair_meeting, play_facts, play_facts_at
 from scoring.services import result_confirm, result_correct, result_record, result_state
+from scoring.settling import dispute_settle
 from tournaments.models import STATUSES_RESULTS_PUBLIC
 from tournaments.visibility import section_board_numbers_visible, traveller_visible
 
@@ -261,6 +263,22 @@ class ResultViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
             )
         except ScoringError as error:
             return Response({"detail": str(error)}, status=status.HTTP_400_BAD_REQUEST)
+        return Response(ResultSerializer(selectors.results_for_api().get(pk=pk)).data)
+
+    @extend_schema(request=SettleSerializer, responses={200: ResultSerializer, 400: _DETAIL})
+    @action(detail=True, methods=["post"])
+    def settle(self, request, pk=None):
+        """A director settles a dispute: NS's figure, EW's, another figure or an adjusted
+        score, with a ``reason`` (a correction, kept in the result's versions). 400 when
+        it is no longer disputed or the figure is wrong; 403 for anyone but a director."""
+        body = SettleSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        result = get_object_or_404(Result, pk=pk)
+        try:
+            dispute_settle(result_id=result.pk, by=request.user, **body.validated_data)
+        except ScoringError as error:
+            code = status.HTTP_403_FORBIDDEN if error.code else status.HTTP_400_BAD_REQUEST
+            return Response(_refused(error), status=code)
         return Response(ResultSerializer(selectors.results_for_api().get(pk=pk)).data)
 
     @extend_schema(responses={200: ResultVersionSerializer(many=True)})

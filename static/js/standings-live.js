@@ -21,9 +21,18 @@
     var fetching = false;
     var polling = null;
 
+    // A director typing in the region (a dispute's reason) keeps what they typed: the
+    // refresh waits until they leave the field and nothing typed is left unsent.
+    function busy() {
+      var active = document.activeElement;
+      if (active && region.contains(active) && /^(INPUT|SELECT|TEXTAREA)$/.test(active.tagName)) { return true; }
+      return Array.prototype.some.call(region.querySelectorAll("input[type=text]"), function (input) { return input.value !== input.defaultValue; });
+    }
+
     function refresh(version, attempt) {
       attempt = attempt || 0;
       if (version <= shown || fetching) { return; }
+      if (busy()) { setTimeout(function () { refresh(version, attempt); }, 1000); return; }
       fetching = true;
       fetch(fragmentUrl, { headers: { "HX-Request": "true" }, credentials: "same-origin", cache: "no-cache" })
         .then(function (response) { return response.ok ? response.text() : null; })

@@ -224,3 +224,38 @@ def test_api_other_sides_revoke_without_a_first_is_a_400_naming_the_field(setup)
     rubber, users = setup
     response = _post(users["E"], rubber, number=1, ns_tricks=7, other_revoke_penalty="add")
     assert response.status_code == 400 and "revoke_side" in response.json()["detail"]
+
+
+FOURTEEN = "A hand has 13 tricks: North–South cannot have won more than 13 (ns_tricks)."
+
+
+def test_fourteen_tricks_is_a_sentence_not_a_constraint_name(setup):
+    rubber, users = setup
+    response = _post(users["N"], rubber, number=1, ns_tricks=14)
+    assert response.status_code == 400
+    assert response.json()["detail"] == FOURTEEN
+    assert "clubs_hand_tricks_in_range" not in response.content.decode()
+    client = APIClient()
+    client.force_authenticate(users["N"])
+    spanish = client.post(
+        f"/api/clubs/casino/rubbers/{rubber.pk}/hands/",
+        {"number": 1, "ns_tricks": 14},
+        format="json",
+        HTTP_ACCEPT_LANGUAGE="es",
+    )
+    assert spanish.json()["detail"] == (
+        "Una mano tiene 13 bazas: Norte–Sur no puede haber ganado más de 13 (ns_tricks)."
+    )
+
+
+def test_a_correction_to_fourteen_tricks_gets_the_same_sentence(setup):
+    from clubs.models import Role as R
+
+    rubber, users = setup
+    first = _post(users["E"], rubber, number=1, ns_tricks=7)
+    users["X"].member.memberships.update(role=R.SECRETARY)
+    client = APIClient()
+    client.force_authenticate(users["X"])
+    url = f"/api/clubs/casino/hands/{first.json()['id']}/corrections/"
+    wrong = client.post(url, {"reason": "typo", "ns_tricks": 14}, format="json")
+    assert wrong.status_code == 400 and wrong.json()["detail"] == FOURTEEN

@@ -9,6 +9,7 @@ import random
 import pytest
 
 from clubs.models import Club, Member, Membership, Role, User
+from drives.codes import card_code
 from drives.models import Drive, DriveStatus
 from drives.running import drive_start, entry_record, hand_next
 from drives.selectors import drive_state
@@ -103,3 +104,13 @@ def _no_guesses_counted():
     cache.clear()
     yield
     cache.clear()
+
+
+def card_at(drive: Drive, table: int, hand: int | None = None) -> str:
+    """The card code of a player seated at ``table`` in ``hand`` (default: the hand being
+    played): what a table's phone types with its hand."""
+    drive.refresh_from_db()
+    state = drive_state(drive)
+    th = next(t for t in state.hand(hand or drive.current_hand) if t.table == table)
+    player = next(p for p in (*th.pair_a, *th.pair_b) if p is not None)
+    return card_code(drive_id=drive.pk, number=state.players[player].number)

@@ -8,7 +8,8 @@ import pytest
 from django.urls import get_resolver
 
 from clubs.models import User
-from drives.models import DriveTable
+from drives.models import Drive, DriveTable
+from tests.drives.conftest import card_at
 
 pytestmark = pytest.mark.django_db
 
@@ -44,22 +45,23 @@ def test_a_drive_run_through_the_api(mc, client):
         )
     assert mc.post(f"/api/drives/{pk}/start/").json()["status"] == "running"
     code = DriveTable.objects.get(drive_id=pk).code
+    card = card_at(Drive.objects.get(pk=pk), 1)
     client.logout()
     refused = client.post(
         f"/api/drive-tables/{code}/hands/",
-        {"hand": 1, "tricks_a": 7, "tricks_b": 7},
+        {"hand": 1, "tricks_a": 7, "tricks_b": 7, "card": card},
         content_type="application/json",
     )
     assert refused.status_code == 400 and "13" in refused.json()["detail"]
     stored = client.post(
         f"/api/drive-tables/{code}/hands/",
-        {"hand": 1, "tricks_a": 7, "tricks_b": 6},
+        {"hand": 1, "tricks_a": 7, "tricks_b": 6, "card": card},
         content_type="application/json",
     )
     assert stored.status_code == 201
     again = client.post(
         f"/api/drive-tables/{code}/hands/",
-        {"hand": 1, "tricks_a": 6, "tricks_b": 7},
+        {"hand": 1, "tricks_a": 6, "tricks_b": 7, "card": card},
         content_type="application/json",
     )
     assert again.status_code == 409 and again.json()["stored"]["tricks_a"] == 7

@@ -9,11 +9,15 @@ from __future__ import annotations
 
 import random
 import shutil
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
+from django.db import connection
 from django.test import Client
 
 from clubs.models import User
+from drives.models import Drive
+from tests.drives.conftest import card_at
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 PHONE = {"width": 375, "height": 740}
@@ -23,6 +27,21 @@ pytestmark = [
     pytest.mark.browser,
     pytest.mark.skipif(not shutil.which("chromium"), reason="needs Debian's chromium"),
 ]
+
+
+def _card_at_table_1() -> str:
+    """The card code of a player at table 1 now, read from the database in a thread of its
+    own (Playwright's loop runs in this one, where Django refuses the ORM)."""
+
+    def read() -> str:
+        try:
+            return card_at(Drive.objects.latest("pk"), 1)
+        finally:
+            connection.close()
+
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(read).result()
+
 
 WORDS = {
     "en": {
@@ -109,6 +128,8 @@ def test_a_37_player_drive_from_set_up_to_prizes(live_server, language):
             phone.wait_for_function(
                 "document.querySelector('input[name=tricks_b]').value === '5'", timeout=10000
             )
+            # The card code of a player at the table (printed on their score card).
+            phone.fill("input[name=card]", _card_at_table_1())
             phone.click("form.table-entry button[type=submit]")
             assert words["stored"] in phone.inner_text("main")
             for hand in range(1, 5):
@@ -140,7 +161,7 @@ def test_a_37_player_drive_from_set_up_to_prizes(live_server, language):
             assert words["prize"] in mc.inner_text("main")
         finally:
             browser.close()
-    from drives.models import Drive, DriveStatus
+    from drives.models import DriveStatus
     from drives.selectors import drive_state
 
     drive = Drive.objects.get(name="Parish drive")

@@ -14,7 +14,7 @@ from drives.models import Drive, DriveEntry, DriveStatus, DriveTable
 from drives.running import drive_start
 from drives.selectors import drive_state
 from drives.throttle import LIMIT
-from tests.drives.conftest import DAY, new_drive, person, play_hand, play_out, seat
+from tests.drives.conftest import DAY, card_at, new_drive, person, play_hand, play_out, seat
 
 
 def _one_off(client, user) -> Drive:
@@ -84,10 +84,11 @@ def test_the_table_phone_enters_with_its_code_and_the_engine_refuses_a_wrong_sum
     url = reverse("drives:table", args=[table.code])
     page = client.get(url).content.decode()
     assert "Hand 1 — trumps: hearts" in page and "Lady 1" in page
-    refused = client.post(url, {"hand": 1, "tricks_a": 7, "tricks_b": 7})
+    card = card_at(drive, 1)
+    refused = client.post(url, {"hand": 1, "tricks_a": 7, "tricks_b": 7, "card": card})
     assert refused.status_code == 200 and "a hand has 13 tricks" in refused.content.decode()
     assert not DriveEntry.objects.exists()
-    stored = client.post(url, {"hand": 1, "tricks_a": 9, "tricks_b": 4})
+    stored = client.post(url, {"hand": 1, "tricks_a": 9, "tricks_b": 4, "card": card.lower()})
     assert stored.status_code == 302
     assert DriveEntry.objects.get().tricks_a == 9
     lower = reverse("drives:table", args=[table.code.lower()])
@@ -201,8 +202,12 @@ def test_drive_pages_queries_do_not_grow_with_players(
     drive = new_drive(club, people["organiser"])
     seat(drive, ladies, ladies)
     drive = play_out(drive)
-    for name in ("drives:results", "drives:screen", "drives:print_cards", "drives:detail"):
+    for name in ("drives:results", "drives:screen", "drives:detail"):
         with django_assert_max_num_queries(10):
+            assert client.get(reverse(name, args=[drive.pk])).status_code == 200
+    client.force_login(people["organiser"])
+    for name in ("drives:print_cards", "drives:players"):
+        with django_assert_max_num_queries(14):
             assert client.get(reverse(name, args=[drive.pk])).status_code == 200
     with django_assert_max_num_queries(10):
         assert client.get(f"/api/drives/{drive.pk}/cards/").status_code == 200

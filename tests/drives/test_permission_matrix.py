@@ -52,7 +52,7 @@ MATRIX: dict[str, Check] = {
     "drives:enter": page(MC, form=True),
     "drives:correct": page(MC, form=True),
     "drives:print_tables": page(MC),
-    "drives:print_cards": page(ANYONE),
+    "drives:print_cards": page(MC),
     "drives:card": page(ANYONE),
     "drives:results": page(ANYONE),
     "drives:prizes": Check(ANYONE, MC),

@@ -76,21 +76,31 @@ def _device(s):
     return devices.device_create(section=s.section, table=1, by=director).device
 
 
+ANYWAY = {"anyway": "1", "reason": "Late tables"}
+
 ROUTES = {
-    "page: finish": Route("running", _status_page({"status": "finished"}), 302),
-    "page: release": Route("finished", _status_page({"status": "released"}), 302),
+    # The results are not all in: these go on anyway, with a reason (who may, not what is
+    # open, is this test's subject; tests/tenace/test_settle_and_release.py has the rest).
+    "page: finish": Route("running", _status_page(ANYWAY | {"status": "finished"}), 302),
+    "page: release": Route("finished", _status_page(ANYWAY | {"status": "released"}), 302),
     "page: hold back": Route("released", _status_page({"status": "finished"}), 302),
     "api: status": Route(
         "running",
         _api_post(
             lambda s: f"/api/tournaments/{s.tournament.pk}/status/",
-            lambda s: {"status": "finished"},
+            lambda s: {"status": "finished", "anyway": True, "reason": "Late tables"},
         ),  # fmt: skip
         200,
         api=True,
     ),
     "api: release": Route(
-        "finished", _api_post(lambda s: f"/api/tournaments/{s.tournament.pk}/release/"), 200, True
+        "finished",
+        _api_post(
+            lambda s: f"/api/tournaments/{s.tournament.pk}/release/",
+            lambda s: {"anyway": True, "reason": "Late tables"},
+        ),
+        200,
+        True,
     ),
     "api: hold back": Route(
         "released",
@@ -198,7 +208,9 @@ def test_release_and_hold_back_by_the_api_move_the_event_for_the_director_only(e
     assert refused.status_code == 403
     assert Tournament.objects.get(pk=pk).status == "finished"
     director = _client(users["director"], True)
-    assert director.post(f"/api/tournaments/{pk}/release/").json()["status"] == "released"
+    anyway = {"anyway": True, "reason": "Late tables"}
+    released = director.post(f"/api/tournaments/{pk}/release/", anyway, format="json")
+    assert released.json()["status"] == "released"
     refused = _client(users["unnamed"], True).post(f"/api/tournaments/{pk}/hold-back/")
     assert refused.status_code == 403
     assert Tournament.objects.get(pk=pk).status == "released"

@@ -154,23 +154,28 @@ def _play_round_one(browser, players_cookies, base: str) -> None:
 
 
 def _director_fixes_finishes_releases(page, language: str) -> None:
-    # The disagreement appears in the open control room by itself (no reload).
-    page.wait_for_selector(".live-progress a[href*='/correct/']", timeout=15000)
+    # The disagreement appears in the open control room by itself (no reload), with NS's
+    # and EW's figures and one button each; it is settled there, with a reason.
+    page.wait_for_selector(".live-progress form.settle", timeout=15000)
     assert page.locator(".live-progress li.disputed").count() == 1
     if language == "en":
         _screenshot(page, "control-room-running")
-    page.click(".live-progress a[href*='/correct/']")
-    page.fill("#id_cell", "8")
-    page.fill("#id_reason", "Checked with both pairs")
-    page.click("main form button[type=submit]")
-    page.click(".section-nav a[href^='/events/']")
-    page.click("a[href*='/control/']")
+    page.fill(".live-progress form.settle input[name=reason]", "Checked with both pairs")
+    page.fill(".live-progress form.settle input[name=tricks]", "8")
+    page.click(".live-progress form.settle button[value=other]")
+    assert "/control/" in page.url  # back in the control room
     assert page.locator(".live-progress li.disputed").count() == 0
-    page.click("button[name=status][value=finished]")
-    page.fill("#status-reason", "All boards in")
-    page.click("button[name=status][value=released]")
+    # Rounds 2 and 3 were scored on paper: finishing and releasing wait for them, so the
+    # director goes on anyway, with the reason the history keeps.
+    assert page.locator("button[name=status][value=finished]").is_disabled()
+    page.click("details.anyway summary")
+    page.fill("#anyway-reason-finished", "All boards in on paper")
+    page.click("details.anyway button[type=submit]")
+    page.click("details.anyway summary")
+    page.fill("#anyway-reason-released", "All boards in on paper")
+    page.click("details.anyway button[type=submit]")
     assert page.locator("button[name=status][value=finished]").count() == 1  # hold back
-    assert "All boards in" in page.inner_text("section[aria-labelledby=history-heading]")
+    assert "All boards in on paper" in page.inner_text("section[aria-labelledby=history-heading]")
     if language == "en":
         _screenshot(page, "control-room-released")
     assert axe_findings(page) == []

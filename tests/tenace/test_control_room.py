@@ -110,8 +110,10 @@ def test_one_click_sets_up_then_ready_start_finish_release_hold_back_with_histor
     # Releasing a running event is refused with the reason, never a 500.
     refused = client.post(status, {"status": "released", "next": room}, follow=True)
     assert "cannot go from Running to Released" in refused.content.decode()
-    client.post(status, {"status": "finished", "next": room})
-    client.post(status, {"status": "released", "reason": "checked by Marta", "next": room})
+    client.post(status, {"status": "finished", "anyway": "1", "reason": "test", "next": room})
+    client.post(
+        status, {"status": "released", "anyway": "1", "reason": "checked by Marta", "next": room}
+    )
     tournament.refresh_from_db()
     assert tournament.status == TournamentStatus.RELEASED
     release = StatusChange.objects.filter(tournament=tournament).latest("pk")
@@ -172,9 +174,11 @@ def test_the_api_gives_the_checks_and_releases_and_holds_back_with_a_reason(worl
     refused = client.post(f"{base}/release/", {"reason": "too early"})
     assert refused.status_code == 400 and "Only a finished event" in refused.json()["detail"]
     schedule.section_movement_use(section=section, kind="mitchell", boards_per_round=2)
-    for target in ("ready", "running", "finished"):
+    for target in ("ready", "running"):
         assert client.post(f"{base}/status/", {"status": target}).status_code == 200
-    released = client.post(f"{base}/release/", {"reason": "all checked"})
+    body = {"status": "finished", "anyway": True, "reason": "no results in this test"}
+    assert client.post(f"{base}/status/", body).status_code == 200
+    released = client.post(f"{base}/release/", {"reason": "all checked", "anyway": True})
     assert released.status_code == 200 and released.json()["standings_released"] is True
     held = client.post(f"{base}/hold-back/", {"reason": "a score was wrong"})
     assert held.json()["status"] == "finished"

@@ -301,7 +301,8 @@ def test_a_playing_organiser_cannot_start_finish_or_release_the_event(client, ho
     secretary = people[Role.SECRETARY][0]  # not playing: directs (nobody named)
     client.force_login(secretary)
     client.post(
-        reverse("tournaments:status", args=[scheduled.tournament.pk]), {"status": "finished"}
+        reverse("tournaments:status", args=[scheduled.tournament.pk]),
+        {"status": "finished", "anyway": "1", "reason": "no results in this test"},
     )
     scheduled.tournament.refresh_from_db()
     assert scheduled.tournament.status == "finished"

@@ -2,6 +2,7 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from clubs.api.inputs import DateTimeField
 from tournaments.models import Board, BoardSet, Entry, Section, Session, Tournament
 
 
@@ -190,6 +191,11 @@ class StatusSerializer(serializers.Serializer):
     reason = serializers.CharField(
         max_length=200, required=False, allow_blank=True, default="", help_text="Kept with it."
     )
+    anyway = serializers.BooleanField(
+        default=False,
+        help_text="Finish or release although results are missing, unconfirmed or disputed "
+        "(a reason is then required; the history keeps it with what was open).",
+    )
 
 
 class ReasonSerializer(serializers.Serializer):
@@ -199,6 +205,11 @@ class ReasonSerializer(serializers.Serializer):
         allow_blank=True,
         default="",
         help_text="Why (kept in the event's history).",
+    )
+    anyway = serializers.BooleanField(
+        default=False,
+        help_text="Finish or release although results are missing, unconfirmed or disputed "
+        "(a reason is then required; the history keeps it with what was open).",
     )
 
 
@@ -217,6 +228,9 @@ class StatusActionSerializer(serializers.Serializer):
     label = serializers.CharField()
     help = serializers.CharField()
     blocked = serializers.CharField(help_text="Why it cannot be done now (empty: it can).")
+    anyway = serializers.BooleanField(
+        help_text="Blocked only by open results: it may be done anyway, with a reason."
+    )
 
 
 class ChecksSerializer(serializers.Serializer):
@@ -232,13 +246,44 @@ class StatusChangeSerializer(serializers.Serializer):
     """One change of the event's status: who, when, from, to, why."""
 
     id = serializers.IntegerField()
-    changed_at = serializers.DateTimeField()
+    changed_at = DateTimeField()
     changed_by = serializers.CharField(
         source="changed_by.get_username", default=None, allow_null=True
     )
     before = serializers.CharField(source="before.status", default="")
     after = serializers.CharField(source="after.status", default="")
     reason = serializers.CharField()
+    anyway = serializers.DictField(
+        source="after.anyway",
+        default=None,
+        allow_null=True,
+        child=serializers.IntegerField(),
+        help_text="Done anyway: what was open then (missing, unconfirmed, disputed counts).",
+    )
+
+
+class OpenResultSerializer(serializers.Serializer):
+    kind = serializers.CharField(help_text="missing, unconfirmed, disputed, adjusted, not_played.")
+    blocks = serializers.BooleanField(help_text="Finishing and releasing wait for it.")
+    section = serializers.IntegerField()
+    section_label = serializers.CharField()
+    board = serializers.IntegerField()
+    round = serializers.IntegerField()
+    table = serializers.IntegerField()
+    ns = serializers.IntegerField(help_text="NS pair number.")
+    ew = serializers.IntegerField(help_text="EW pair number.")
+    result = serializers.IntegerField(allow_null=True)
+    ns_figure = serializers.CharField(help_text="NS's figure (tricks, or NS/EW adjusted).")
+    ew_figure = serializers.CharField(help_text="EW's figure in a dispute.")
+
+
+class OpenResultsSerializer(serializers.Serializer):
+    """What is open in the event's results; finishing and releasing wait until settled."""
+
+    status = serializers.CharField()
+    settled = serializers.BooleanField(help_text="Nothing missing, unconfirmed or disputed.")
+    counts = serializers.DictField(child=serializers.IntegerField())
+    open = OpenResultSerializer(many=True)
 
 
 class EntriesListSerializer(serializers.Serializer):
@@ -263,6 +308,9 @@ class EntryLineSerializer(serializers.Serializer):
     text = serializers.CharField()
     players = EntryLinePlayerSerializer(many=True)
     error = serializers.CharField(help_text="Why the line cannot be added (empty: it can).")
+    warning = serializers.CharField(
+        help_text="A player of the line plays in another event running now (not a refusal)."
+    )
 
 
 class EntriesListResultSerializer(serializers.Serializer):

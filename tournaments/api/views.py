@@ -20,7 +20,15 @@ from clubs.inputs import parse_int
 from clubs.models import Club, Member
 from clubs.permissions import Action, IsClubOrganiser, can, require
 from engine.pbn_text import pbn_export_bytes
-from tournaments import lifecycle, readiness, schedule, selectors, services, visibility
+from tournaments import (
+    lifecycle,
+    open_results,
+    readiness,
+    schedule,
+    selectors,
+    services,
+    visibility,
+)
 from tournaments.api import serializers as s
 from tournaments.errors import BoardPlayedError, StatusError, TournamentError
 from tournaments.models import (
@@ -35,8 +43,12 @@ from tournaments.models import (
 
 
 def _bad(error: Exception) -> ValidationError:
-    """A refusal as a 400: its ``detail`` and its ``code``."""
-    return ValidationError({"detail": str(error), "code": getattr(error, "code", "refused")})
+    """A refusal as a 400: its ``detail`` and its ``code`` (and, when finishing or releasing
+    waits for results, what is ``open``)."""
+    body = {"detail": str(error), "code": getattr(error, "code", "refused")}
+    if isinstance(error, open_results.OpenResultsError):
+        body["open"] = [item.as_dict() for item in error.report.items if item.blocks]
+    return ValidationError(body)
 
 
 def _deals_hidden() -> Response:
@@ -47,6 +59,9 @@ def _deals_hidden() -> Response:
     )
 
 
+OpenResponse = OpenApiResponse(
+    description="Refused: detail and code; code open_results lists the open results (open)"
+)
 _HIDDEN = OpenApiResponse(
     description="The deals are not public yet: JSON detail with code deals_hidden"
 )
@@ -111,9 +126,7 @@ class TournamentViewSet(
         if tournament.status == TournamentStatus.CLOSED:
             # A closed event is reopened by a secretary only.
             require(request.user, Action.MANAGE_CLUB, tournament.club_id)
-        return self._move(
-            request, tournament, body.validated_data["status"], body.validated_data["reason"]
-        )
+        return self._move(request, tournament, body.validated_data["status"], body.validated_data)
 
     def _directed(self) -> Tournament:
         """The event, when the user directs it (the one director check of every status
@@ -123,10 +136,14 @@ class TournamentViewSet(
         visibility.director_require(self.request.user, tournament)
         return tournament
 
-    def _move(self, request: Request, tournament: Tournament, status: str, reason: str):
+    def _move(self, request: Request, tournament: Tournament, status: str, body: dict):
         try:
             services.tournament_set_status(
-                tournament=tournament, status=status, by=request.user, reason=reason
+                tournament=tournament,
+                status=status,
+                by=request.user,
+                reason=body.get("reason", ""),
+                anyway=bool(body.get("anyway")),
             )
         except (TournamentError, ValueError) as error:
             raise _bad(error) from error
@@ -134,7 +151,7 @@ class TournamentViewSet(
 
     @extend_schema(
         request=s.ReasonSerializer,
-        responses={200: s.TournamentSerializer, 400: OpenApiResponse(description="Refused")},
+        responses={200: s.TournamentSerializer, 400: OpenResponse},
         summary="Release the standings",
     )
     @action(detail=True, methods=["post"])
@@ -142,7 +159,9 @@ class TournamentViewSet(
         """Release a finished event's standings: standings, travellers, score cards and
         deals become public and the season ladder counts the event. Recorded with who, when
         and ``reason``; refused (400, with the reason) unless the event is finished, and
-        (403) to anyone but the event's directors."""
+        (``code`` open_results, with the ``open`` results) while a result is missing,
+        unconfirmed or disputed, unless ``anyway`` with a ``reason``; (403) to anyone but
+        the event's directors."""
         tournament = self._directed()
         body = s.ReasonSerializer(data=request.data)
         body.is_valid(raise_exception=True)
@@ -153,7 +172,7 @@ class TournamentViewSet(
                     % {"status": tournament.get_status_display()}
                 )
             )
-        return self._move(request, tournament, TournamentStatus.RELEASED, body.data["reason"])
+        return self._move(request, tournament, TournamentStatus.RELEASED, body.validated_data)
 
     @extend_schema(
         request=s.ReasonSerializer,
@@ -176,7 +195,47 @@ class TournamentViewSet(
                     % {"status": tournament.get_status_display()}
                 )
             )
-        return self._move(request, tournament, TournamentStatus.FINISHED, body.data["reason"])
+        return self._move(request, tournament, TournamentStatus.FINISHED, body.validated_data)
+
+    @extend_schema(
+        request=s.ReasonSerializer,
+        responses={200: s.TournamentSerializer, 400: OpenResponse},
+        summary="Finish play",
+    )
+    @action(detail=True, methods=["post"])
+    def finish(self, request: Request, pk: str) -> Response:
+        """Finish play (the phones stop entering; directors still correct). Refused (400)
+        unless the event is running, and (``code`` open_results, with the ``open``
+        results) while a result is missing, unconfirmed or disputed, unless ``anyway``
+        with a ``reason``."""
+        tournament = self._directed()
+        body = s.ReasonSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        if tournament.status != TournamentStatus.RUNNING:
+            raise _bad(
+                StatusError(
+                    _("Only a running event is finished; this one is %(status)s.")
+                    % {"status": tournament.get_status_display()}
+                )
+            )
+        return self._move(request, tournament, TournamentStatus.FINISHED, body.validated_data)
+
+    @extend_schema(responses=s.OpenResultsSerializer, summary="What is open in the results")
+    @action(detail=True, methods=["get"], url_path="open")
+    def open_list(self, request: Request, pk: str) -> Response:
+        """Every board play with something open: missing, unconfirmed, disputed (these
+        block finishing and releasing), adjusted and not played (listed to check).
+        Organisers and secretaries of the club."""
+        tournament = self.get_object()
+        require(request.user, Action.ORGANISE, tournament.club_id)
+        report = open_results.event_open_results(tournament)
+        data = {
+            "status": tournament.status,
+            "settled": report.settled,
+            "counts": report.counts,
+            "open": [item.as_dict() for item in report.items],
+        }
+        return Response(s.OpenResultsSerializer(data).data)
 
     @extend_schema(responses=s.ChecksSerializer, summary="What the event needs before play")
     @action(detail=True, methods=["get"])
@@ -192,6 +251,9 @@ class TournamentViewSet(
             tournament,
             is_secretary=can(request.user, Action.MANAGE_CLUB, tournament.club_id),
             checks_pass=ready,
+            open_report=open_results.event_open_results(tournament)
+            if tournament.status in open_results.OPEN_RESULTS_STATUSES
+            else None,
         )
         data = {
             "status": tournament.status,

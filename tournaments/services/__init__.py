@@ -23,6 +23,7 @@ from tournaments.services.boards import (
 )
 from tournaments.services.entries import (
     EntryLine,
+    elsewhere_warning,
     entries_list_add,
     entries_list_read,
     entry_late_pair,
@@ -48,6 +49,7 @@ __all__ = [
     "board_set_generate",
     "board_set_import_pbn",
     "board_set_import_pbn_file",
+    "elsewhere_warning",
     "entries_list_add",
     "entries_list_read",
     "entry_add",

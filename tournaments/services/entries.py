@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from clubs.models import Member
 from tournaments import selectors
@@ -60,6 +61,8 @@ class EntryLine:
     text: str
     players: list[PlayerMatch] = field(default_factory=list)
     error: str = ""
+    #: A warning that does not refuse the line (a player in another running event).
+    warning: str = ""
 
 
 class _Members:
@@ -92,6 +95,33 @@ def _split(text: str) -> list[str]:
     if len(parts) == 1:
         parts = [p for p in WORD_SEPARATORS.split(text) if p.strip()]
     return [p.strip() for p in parts]
+
+
+def elsewhere_warning(names: dict[str, list[str]]) -> str:
+    """The director's warning for players entered in another running event."""
+    return ngettext(
+        "%(players)s also plays in %(events)s, running now: finish that event, or make sure "
+        "their phone opens the table of the right event.",
+        "%(players)s also play in %(events)s, running now: finish that event, or make sure "
+        "their phones open the table of the right event.",
+        len(names),
+    ) % {
+        "players": ", ".join(sorted(names)),
+        "events": ", ".join(sorted({event for events in names.values() for event in events})),
+    }
+
+
+def _warn_playing_elsewhere(section: Section, lines: list[EntryLine]) -> None:
+    members = {p.member.pk: p.member for line in lines for p in line.players if p.member}
+    elsewhere = selectors.playing_elsewhere(section, members)
+    for line in lines:
+        names = {
+            p.member.name: elsewhere[p.member.pk]
+            for p in line.players
+            if p.member and p.member.pk in elsewhere
+        }
+        if names:
+            line.warning = elsewhere_warning(names)
 
 
 def entries_list_read(*, section: Section, text: str) -> list[EntryLine]:
@@ -129,6 +159,7 @@ def entries_list_read(*, section: Section, text: str) -> list[EntryLine]:
             if member is not None:
                 seen.add(member.pk)
             entry.players.append(PlayerMatch(name[:80], member))
+    _warn_playing_elsewhere(section, lines)
     if len(raw) > MAX_LINES:
         lines.append(
             EntryLine(

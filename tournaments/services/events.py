@@ -32,6 +32,7 @@ from tournaments.models import (
     Tournament,
     TournamentStatus,
 )
+from tournaments.open_results import open_gate
 from tournaments.readiness import tournament_missing
 from tournaments.services.sections import _schedule_clear
 
@@ -123,12 +124,14 @@ def tournament_directors_set(
 
 @transaction.atomic
 def tournament_set_status(
-    *, tournament: Tournament, status: str, by=None, reason: str = ""
+    *, tournament: Tournament, status: str, by=None, reason: str = "", anyway: bool = False
 ) -> Tournament:
     """Move the event along draft → ready → running → finished → released → closed (or back
     one step where allowed). Ready and the start need every check of
     :func:`tournaments.readiness.tournament_checks` to pass (entries, boards, a schedule);
-    the refusal lists what is missing."""
+    the refusal lists what is missing. Finishing play and releasing wait until no result
+    is missing, unconfirmed or disputed (:mod:`tournaments.open_results`), unless
+    ``anyway`` with a ``reason``, which the history keeps with what was open."""
     if status == tournament.status:
         return tournament
     if status not in STATUS_TRANSITIONS.get(tournament.status, frozenset()):
@@ -149,6 +152,7 @@ def tournament_set_status(
                     )
                 }
             )
+    kept = open_gate(tournament, status, anyway=anyway, reason=reason)
     before = tournament.status
     tournament.status = status
     tournament.save(update_fields=["status"])
@@ -156,7 +160,7 @@ def tournament_set_status(
         tournament=tournament,
         changed_by=by if by is not None and by.is_authenticated else None,
         before={"status": before},
-        after={"status": status},
+        after={"status": status, **kept},
         reason=reason[:200],
     )
     if status == TournamentStatus.RELEASED:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from clubs.api.inputs import DateField
 from clubs.inputs import REASON_MAX_LENGTH
 from variants.models import VariantHand, VariantHandCorrection, VariantHandLine, VariantTable
 from variants.selectors import seat_totals
@@ -200,7 +201,7 @@ class VariantNightPlayerSerializer(serializers.Serializer):
 
 class VariantNightSerializer(serializers.Serializer):
     id = serializers.IntegerField()
-    date = serializers.DateField()
+    date = DateField()
     tables = serializers.ListField(child=serializers.IntegerField())
     players = VariantNightPlayerSerializer(many=True)
 
