@@ -83,7 +83,7 @@ TRICKS = {
 #: Pair 4 (Gil & Hugo) 100 %, pair 6 (Kim & Lola) 75 %, pair 1 (Ana & Bea) 8.33 %.
 EXPECTED = {"Gil Gomez": 100.0, "Kim Kalas": 75.0, "Ana Alba": 8.33}
 LANGUAGES = ["en", "es", "cs"]
-_MERGED = False  # TEMPORARY until h23b and h23c are in main
+_H23C = False  # TEMPORARY until h23c is in main
 
 
 def _member(club: Club, name: str, username: str, role: str = Role.PLAYER) -> tuple[User, Member]:
@@ -145,7 +145,7 @@ def _director_sets_up(page, base: str, language: str) -> str:
     page.fill("#id_starts", dt.date.today().isoformat())
     page.click("main form button[type=submit]")
     # Who follows the standings during play: the event's players.
-    if _MERGED:
+    if _H23C:
         page.click("a[href$='/live-standings/']")
         page.check("input[name=live_standings][value=players]")
         page.click("main form button[type=submit]")
@@ -199,11 +199,7 @@ def _director_makes_a_device(page, language: str) -> str:
     code = page.inner_text(".device-code").strip()
     if language == "en":
         _screenshot(page, "table-device-issued")
-    if _MERGED:
-        page.click("a[href*='/control/']")  # director pages lead back to the control room
-    else:
-        page.go_back()
-        page.go_back()
+    page.click("a[href*='/control/']")  # director pages lead back to the control room
     return code
 
 
@@ -306,22 +302,21 @@ def _tables_play(browser, base: str, code: str, lang: dict, cookies: list, langu
     device = _device_joins(browser, base, code, lang)
     phones = {pair: _phone_opens_my_table(browser, c, base) for pair, c in enumerate(cookies, 1)}
     # Two events run at once: Ana's table screen is this event's, and says so.
-    if _MERGED:
-        assert "event=" in phones[1].url and EVENT in phones[1].inner_text("main")
+    assert "event=" in phones[1].url and EVENT in phones[1].inner_text("main")
     # Round 1: the device enters table 1, the phones the rest.
     _send(device, "enter", TRICKS[1, 1])
     if language == "en":
         _phone_shot(device, "table-device-round")
     _play_round(phones, 1)
     # A player follows the standings during play from the table screen.
-    if _MERGED:
+    if _H23C:
         _player_follows_standings(phones[4], language)
     _play_round(phones, 2)
     phones[6].reload()
     assert phones[6].locator(".arrow-switch").count() == 1
     if language == "en":
         _phone_shot(phones[6], "table-screen-arrow")
-    _play_round(phones, 3, disagree_at=2 if _MERGED else None)
+    _play_round(phones, 3, disagree_at=2)
 
 
 def _player_follows_standings(phone, language: str) -> None:
@@ -365,8 +360,6 @@ def test_the_whole_night(live_server, language):
     director_cookies = [_cookie(director, live_server), lang]
     # One phone per pair: its first player (Ana, Carl, Eva, Gil, Ines, Kim).
     players_cookies = [[_cookie(u, live_server), lang] for u in players[::2]]
-    if not _MERGED:
-        players_cookies[0] = [_cookie(players[1], live_server), lang]
     with playwright_sync.sync_playwright() as playwright:
         browser = chromium_launch(playwright)
         try:
@@ -375,12 +368,7 @@ def test_the_whole_night(live_server, language):
             page = context.new_page()
             code = _director_sets_up(page, base, language)
             _tables_play(browser, base, code, lang, players_cookies, language)
-            if not _MERGED:
-                page.reload()
-                page.click("button[name=status][value=finished]")
-                page.click("button[name=status][value=released]")
-            else:
-                _director_refused_then_settles_and_releases(page, language)
+            _director_refused_then_settles_and_releases(page, language)
             _visitor_reads_the_standings(browser, base, lang)
         finally:
             browser.close()
