@@ -267,8 +267,11 @@ def _send(screen, action: str, tricks: int | None = None) -> None:
     form = screen.locator(f"form.table-entry:has(input[name=action][value={action}])")
     if tricks is not None:
         form.locator("input.tricks").first.fill(str(tricks))
-    with screen.expect_navigation():
-        form.locator("button[type=submit]").click()
+    # The page's script posts the round, writes the answer in, then loads the address it
+    # was sent on: wait for that new page (a new window, without the mark set here).
+    screen.evaluate("window.tenaceSending = true")
+    form.locator("button[type=submit]").click()
+    screen.wait_for_function("!window.tenaceSending && document.readyState === 'complete'")
 
 
 def _can(screen, action: str) -> bool:
