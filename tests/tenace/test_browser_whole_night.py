@@ -274,6 +274,21 @@ def _send(screen, action: str, tricks: int | None = None) -> None:
     screen.wait_for_function("!window.tenaceSending && document.readyState === 'complete'")
 
 
+def _fresh(screen) -> None:
+    """Read the table screen again. The screen also reloads itself when its table changes
+    (``table-screen.js``): a reload that meets one of those is simply made again."""
+    from playwright.sync_api import Error as PlaywrightError
+
+    for _attempt in range(5):
+        try:
+            screen.reload()
+            screen.wait_for_selector("[data-table-screen]")
+            return
+        except PlaywrightError:
+            continue
+    raise AssertionError(f"the table screen {screen.url} did not load")
+
+
 def _can(screen, action: str) -> bool:
     return screen.locator(f"form.table-entry input[name=action][value={action}]").count() == 1
 
@@ -282,12 +297,12 @@ def _play_round(phones: dict, round_: int, *, disagree_at: int | None = None) ->
     """Every table's round: the pair holding the North–South cards enters, the other
     confirms (after an arrow switch the pair seated EW enters)."""
     for phone in phones.values():
-        phone.reload()
+        _fresh(phone)
     enterers = {pair for pair, phone in phones.items() if _can(phone, "enter")}
     for pair in sorted(enterers):
         _send(phones[pair], "enter", TRICKS[round_, _table_of(pair, round_)])
     for phone in phones.values():
-        phone.reload()
+        _fresh(phone)
     confirmers = {pair for pair, phone in phones.items() if _can(phone, "confirm")}
     assert len(confirmers) == 3
     for pair in sorted(confirmers):
@@ -315,7 +330,7 @@ def _tables_play(browser, base: str, code: str, lang: dict, cookies: list, langu
     if _H23C:
         _player_follows_standings(phones[4], language)
     _play_round(phones, 2)
-    phones[6].reload()
+    _fresh(phones[6])
     assert phones[6].locator(".arrow-switch").count() == 1
     if language == "en":
         _phone_shot(phones[6], "table-screen-arrow")
@@ -323,7 +338,7 @@ def _tables_play(browser, base: str, code: str, lang: dict, cookies: list, langu
 
 
 def _player_follows_standings(phone, language: str) -> None:
-    phone.reload()
+    _fresh(phone)
     phone.click("[data-table-screen] a[href*='/standings/']")
     standings = phone.inner_text("table.standings")
     assert "Gil Gomez" in standings and "Ana Alba" in standings
