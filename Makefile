@@ -53,13 +53,14 @@ compilemessages: venv-run
 	@$(BIN)/python hatch_build.py -q
 
 # The site answers as soon as the data is in; the double-dummy tables (the solver takes a
-# minute on two cores) follow in the background (var/demo-analysis.log). The logins are the
-# last lines printed; then only the requests the server answers.
+# minute on two cores) follow in the background (var/demo-analysis.log). The logins come
+# first; "Tenace answers at …" is printed once the server does answer; then only the
+# requests the server answers (a refusal on one line, no traceback).
 demo: venv-run compilemessages
 	@$(BIN)/python manage.py migrate --noinput -v 0
-	@$(BIN)/python manage.py demo --analyse-later --url http://$(HOST):$(PORT)/
+	@$(BIN)/python manage.py demo --analyse-later
 	@$(BIN)/python manage.py boards_analyse --club demo > var/demo-analysis.log 2>&1 &
-	@$(BIN)/python manage.py runserver $(HOST):$(PORT) > /dev/null
+	@$(BIN)/python manage.py serve_ready $(HOST):$(PORT)
 
 lint: venv
 	$(BIN)/ruff check .
@@ -79,8 +80,11 @@ i18n-check: messages
 test: venv lint purity i18n-check compilemessages
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
+# Two workers (config/workers.py): standings and emails on the main queue (WORKER_ARGS),
+# the double-dummy solver alone on its own queue with one process (ANALYSIS_WORKER_ARGS),
+# so a recompute never waits behind an analysis.
 worker: venv
-	$(BIN)/celery -A config worker -l INFO $(WORKER_ARGS)
+	$(BIN)/python -m config.workers $(WORKER_ARGS) -- $(ANALYSIS_WORKER_ARGS)
 
 # The site under ASGI (uvicorn): what serves a thousand open live standings pages (their
 # event streams need REDIS_URL; without it they look at the version five times a second).

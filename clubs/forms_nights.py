@@ -4,6 +4,7 @@ correction. They check the shape of the input; the services and the engine decid
 from __future__ import annotations
 
 from django import forms
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from clubs.inputs import REASON_MAX_LENGTH, TextRules
@@ -22,7 +23,11 @@ PBN_HAND_HELP = _("Spades.hearts.diamonds.clubs, e.g. AK7.QJ2.T985.43 (a void: n
 
 
 class NightForm(TextRules, forms.Form):
-    date = forms.DateField(label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}))
+    date = forms.DateField(
+        label=_("Date"),
+        initial=timezone.localdate,  # tonight's, unless said otherwise
+        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+    )
     rule_profile = forms.ChoiceField(
         label=_("Rule profile"),
         required=False,

@@ -3,8 +3,9 @@
 An invitation is a 12-character code (``ABCD-EFGH-JKMN``: an alphabet without look-alikes,
 about 59 bits; only its SHA-256 is stored). It is sent by email as a link, or handed over
 printed for a member without email; it works once, until it expires
-(``settings.INVITATION_DAYS``), and a newer invitation of the same member by the same club
-withdraws the older one.
+(``settings.INVITATION_DAYS``) or until a secretary withdraws it
+(:func:`invitation_withdraw`). A newer invitation of the same member leaves the older one
+valid: an email sent last week still works when the code is printed tonight.
 
 Accepting it (:func:`login_create_by_invitation` for a new login, :func:`invitation_accept`
 for a person already logged in) gives the person the invited member record; a person who
@@ -97,15 +98,12 @@ def invitation_create(
 ) -> InvitationLine:
     """Invite ``member`` of ``club`` to make a login: by email when ``by_email`` and the
     member has an address (the link is ``accept_url(code)``), else as a code to print.
-    Earlier waiting invitations of the member by the club are withdrawn. Raises
+    Earlier invitations of the member stay valid until withdrawn or expired. Raises
     :class:`ClubError` when the member cannot be invited (has a login, is not the club's)."""
     refusal = _refusal(club, member)
     if refusal:
         raise ClubError(_("%(name)s: %(reason)s.") % {"name": member.name, "reason": refusal})
     now = timezone.now()
-    Invitation.objects.filter(
-        club=club, member=member, accepted__isnull=True, withdrawn__isnull=True
-    ).update(withdrawn=now)
     code = code_new()
     channel = InvitationChannel.EMAIL if by_email and member.email else InvitationChannel.CODE
     invitation = Invitation(
@@ -182,6 +180,25 @@ def invitation_try(code: str, *, client: str) -> Invitation | None:
     invitation = invitation_find(code)
     if invitation is not None or not code_normal(code or ""):
         CODE_GUESSES.give_back_for(client)  # a right code (or none typed) does not count
+    return invitation
+
+
+@transaction.atomic
+def invitation_withdraw(*, club: Club, invitation_id: int) -> Invitation:
+    """Withdraw one of ``club``'s waiting invitations: its code and link stop working.
+    Raises :class:`ClubError` when it is not the club's or no longer waits."""
+    invitation = (
+        Invitation.objects.select_for_update()
+        .select_related("member")
+        .filter(pk=invitation_id, club=club)
+        .first()
+    )
+    if invitation is None:
+        raise ClubError(_("No such invitation of this club."))
+    if invitation.accepted or invitation.withdrawn or invitation.expires <= timezone.now():
+        raise ClubError(_("This invitation has been used, withdrawn or has expired."))
+    invitation.withdrawn = timezone.now()
+    invitation.save(update_fields=["withdrawn"])
     return invitation
 
 

@@ -61,8 +61,8 @@ class InvitationChannel(models.TextChoices):
 class Invitation(models.Model):
     """An invitation from ``club`` to ``member`` (who has no login yet) to make one.
 
-    Used once (``accepted``), before ``expires``; a newer invitation of the same member
-    replaces the older ones (they are marked ``withdrawn``)."""
+    Used once (``accepted``), before ``expires``, unless a secretary ``withdrawn`` it; a
+    newer invitation of the same member leaves the older ones valid."""
 
     club = models.ForeignKey("clubs.Club", on_delete=models.CASCADE, related_name="invitations")
     member = models.ForeignKey("clubs.Member", on_delete=models.CASCADE, related_name="invitations")

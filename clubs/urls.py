@@ -15,6 +15,11 @@ urlpatterns = [
     path(f"{C}members/import/", views.member_import, name="member_import"),
     path(f"{C}members/invite/", people.invite, name="invite"),
     path(f"{C}members/<int:member_id>/invite/", people.invite_one, name="invite_one"),
+    path(
+        f"{C}invitations/<int:pk>/withdraw/",
+        people.invitation_withdraw,
+        name="invitation_withdraw",
+    ),
     path(f"{C}members/<int:member_id>/export/", people.member_export, name="member_export"),
     path(f"{C}members/<int:member_id>/erase/", people.member_erase, name="member_erase"),
     path(f"{C}members/<int:member_id>/merge/", people.member_merge, name="member_merge"),

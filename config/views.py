@@ -11,7 +11,7 @@ from django.utils import timezone
 import config
 from clubs.models import Club
 from scoring import live
-from tenace.control import sessions_to_direct
+from tenace.landing import sessions_directed
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -19,7 +19,7 @@ def home(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "home.html",
-        {"clubs": clubs, "directing": sessions_to_direct(request.user)},
+        {"clubs": clubs, "directing": sessions_directed(request.user)},
     )
 
 

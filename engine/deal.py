@@ -13,7 +13,9 @@ Contract:
   spades.hearts.diamonds.clubs; an empty holding or ``-`` is a void).
 * :func:`deal_from_seed` deals the same cards for the same seed on every machine and every
   Python version (SHA-256 counter-mode stream, rejection sampling, Fisher–Yates; the exact
-  algorithm is in its docstring and in ``engine/README.md``).
+  algorithm is in its docstring and in ``engine/README.md``). :func:`keyed_seed` turns a
+  recorded seed and a secret into the seed that deals, so the recorded seed alone deals
+  nothing.
 
 >>> deal = deal_from_seed(1)
 >>> deal == deal_from_seed("1"), len(deal.hand(Seat.N)), deal.turned in deal.hand(Seat.N)
@@ -23,6 +25,7 @@ Contract:
 from __future__ import annotations
 
 import hashlib
+import hmac
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 
@@ -33,6 +36,7 @@ __all__ = [
     "Deal",
     "parse_pbn_deal",
     "deal_from_seed",
+    "keyed_seed",
     "seed_stream",
     "DEAL_ALGORITHM_VERSION",
 ]
@@ -40,6 +44,7 @@ __all__ = [
 #: Bumped if the seeded-dealing algorithm ever changes (it must not, silently).
 DEAL_ALGORITHM_VERSION = 1
 _SEED_PREFIX = b"tenace-deal-v1:"
+_KEYED_PREFIX = b"tenace-deal-key-v1:"
 
 
 @dataclass(frozen=True, slots=True)
@@ -249,6 +254,20 @@ def seed_stream(seed: int | str | bytes) -> Iterator[int]:
         for offset in range(0, 32, 4):
             yield int.from_bytes(block[offset : offset + 4], "big")
         counter += 1
+
+
+def keyed_seed(seed: int | str | bytes, secret: bytes) -> str:
+    """The seed that deals when a site keeps a secret: ``HMAC-SHA-256(secret,
+    b"tenace-deal-key-v1:" + seed_bytes)`` in lowercase hex (64 characters). Dealing from it
+    (:func:`deal_from_seed`, :func:`engine.boards.board_set`) gives the same boards for the
+    same seed and secret every time, and nothing a reader of the recorded seed alone can
+    reproduce: the dealing code is public, the secret is not.
+
+    >>> keyed_seed("tuesday", b"k") == keyed_seed("tuesday", b"k") != keyed_seed("tuesday", b"j")
+    True
+    """
+    message = _KEYED_PREFIX + _seed_bytes(seed)
+    return hmac.new(secret, message, hashlib.sha256).hexdigest()
 
 
 def _below(stream: Iterator[int], bound: int) -> int:

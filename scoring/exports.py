@@ -119,7 +119,7 @@ def _overall(section_ids: list[int], snapshots: dict, entries: dict) -> tuple[Pa
     return tuple(
         PairResult(
             number=number,
-            direction="",
+            direction=row["field"],
             players=_players(row["entry"]),
             place=str(row["rank_label"]),
             rank=row["rank"],

@@ -193,4 +193,7 @@ def sweep_last():
     return datetime.fromtimestamp(float(stamp), tz=UTC)
 
 
+#: Set while a board set's double-dummy analysis is queued or running (scoring.tasks).
 ANALYSIS_KEY = "scoring:analysis-requested:{}"
+#: How long the marker outlives a lost task (the recompute's safety net then asks again).
+ANALYSIS_TTL = 3600

@@ -241,36 +241,48 @@ def latest_snapshots(section_ids) -> dict[int, dict]:
 def combined_standings(section_ids, snapshots: dict[int, dict], entries: dict) -> list[dict]:
     """One ranking over the sections (a session's, or the whole event's): each entry's
     section totals added up per pair of players (``scoring.calc.combine_sessions``:
-    matchpoints add, percentages weighted by boards), ranked with shared places. Each row:
-    ``rank``, ``rank_label``, ``name``, ``players`` (the entry's), ``total``,
-    ``percentage``, ``boards``."""
+    matchpoints add, percentages weighted by boards), ranked with shared places.
+
+    Where the sections rank two fields (a two-winner Mitchell) and every pair keeps its
+    direction throughout, each direction is ranked apart, as on the section's standings
+    and the pair's score card; otherwise one field. Each row: ``field`` ("NS", "EW", or ""
+    for one field) and ``field_size``, ``rank``, ``rank_label``, ``number`` (the pair's),
+    ``name``, ``entry``, ``total``, ``percentage``, ``boards``; NS's field first."""
     from scoring.calc.standings import SessionTotal, combine_sessions, rank_totals
 
-    parts, first = [], {}
+    parts, first, sides = [], {}, {}
     for section_id in section_ids:
         part = {}
-        for field in (snapshots.get(section_id) or {}).get("fields", []):
+        fields = (snapshots.get(section_id) or {}).get("fields", [])
+        for field in fields:
             for row in field["rows"]:
                 entry = entries.get(row["entry"])
                 if entry is None:
                     continue
                 key = _player_key(entry)
                 first.setdefault(key, entry)
+                sides.setdefault(key, set()).add(field["name"] if len(fields) > 1 else "")
                 part[key] = SessionTotal(key, row["total"], row["boards"], row["percentage"])
         parts.append(part)
-    ranked = rank_totals(combine_sessions(parts).values())
+    apart = all(len(found) == 1 and "" not in found for found in sides.values())
+    field_of = {key: next(iter(found)) for key, found in sides.items()} if apart else {}
+    ranked = rank_totals(combine_sessions(parts).values(), field_of)
+    order = sorted(ranked, key=lambda name: {"NS": 0, "EW": 1}.get(name or "", -1))
     return [
         {
+            "field": field or "",
+            "field_size": len(ranked[field]),
             "rank": row.rank,
             "rank_label": row.label,
+            "number": first[row.entry].number,
             "name": str(first[row.entry]),
             "entry": first[row.entry],
             "total": round(row.total, 2),
             "percentage": None if row.percentage is None else round(row.percentage, 2),
             "boards": row.boards,
         }
-        for rows in ranked.values()
-        for row in rows
+        for field in order
+        for row in ranked[field]
     ]
 
 

@@ -120,7 +120,7 @@ def players_figures(tournament: Tournament) -> dict[int, dict]:
                     figures[member_id]["overall"].append(
                         {
                             "place": row["rank_label"],
-                            "of": len(ranking),
+                            "of": row["field_size"],
                             "percentage": row["percentage"],
                             "total": row["total"],
                         }

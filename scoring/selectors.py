@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.db.models import Q, QuerySet
 
-from clubs.permissions import Action, can, member_id_of
+from clubs.permissions import member_id_of
 from scoring.models import Result, ResultStatus, StandingsSnapshot
 from tournaments.models import Entry, Section, Tournament
 
@@ -25,15 +25,6 @@ def club_id_of(section: Section) -> int:
 
 def tournament_of(section: Section) -> Tournament:
     return section.session.tournament
-
-
-def standings_visible(user, section: Section) -> bool:
-    """Released standings are public; before that only the club's organisers see them."""
-    return tournament_standings_visible(user, tournament_of(section))
-
-
-def tournament_standings_visible(user, tournament: Tournament) -> bool:
-    return bool(tournament.standings_released) or can(user, Action.ORGANISE, tournament.club_id)
 
 
 def tournament_get(tournament_id: int) -> Tournament | None:

@@ -19,6 +19,7 @@ import hashlib
 from dataclasses import dataclass, field
 
 from django.db.models import Prefetch, Q
+from django.utils.translation import ngettext
 
 from scoring.forms import format_cell
 from scoring.models import Result, ResultStatus
@@ -45,6 +46,17 @@ def board_span(numbers: list[int]) -> str:
     if len(numbers) > 1 and numbers == list(range(numbers[0], numbers[-1] + 1)):
         return f"{numbers[0]}–{numbers[-1]}"
     return ", ".join(map(str, numbers))
+
+
+def disputed_message(round_: int, boards: list[int]) -> str:
+    """What EW (and NS) read after a round with boards they disagree on."""
+    return ngettext(
+        "Round %(round)s: board %(boards)s is disputed and goes to the director, who decides "
+        "its score. The other boards are confirmed.",
+        "Round %(round)s: boards %(boards)s are disputed and go to the director, who decides "
+        "their scores. The other boards are confirmed.",
+        len(boards),
+    ) % {"round": round_, "boards": board_span(boards)}
 
 
 @dataclass(frozen=True)
@@ -104,6 +116,19 @@ class RoundAtTable:
     @property
     def waiting(self) -> list[BoardLine]:
         return [board for board in self.boards if board.waiting]
+
+    @property
+    def disputed(self) -> list[BoardLine]:
+        """Boards where EW did not agree with NS: the director decides them."""
+        return [
+            board
+            for board in self.boards
+            if board.result is not None and board.result.status == ResultStatus.DISPUTED
+        ]
+
+    @property
+    def disputed_numbers(self) -> str:
+        return board_span([board.number for board in self.disputed])
 
     @property
     def board_numbers(self) -> str:

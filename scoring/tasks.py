@@ -12,8 +12,11 @@ Tasks (thin wrappers around one service each):
 * ``scoring.board_set_analyse`` — double-dummy tricks for every board of a board set. The
   solver is imported inside :mod:`scoring.analysis_jobs` only when this task runs, never in
   the web process. It is enqueued when the tournaments app announces a board set's deals
-  (:data:`tournaments.signals.board_set_dealt`) and, as a safety net, by the first
-  recompute of a section whose boards still lack their tables.
+  (:data:`tournaments.signals.board_set_dealt`) and, as a safety net, by a recompute of a
+  section whose boards still lack their tables — once per set
+  (:func:`board_set_analysis_enqueue`: not while one is queued or running), and routed to
+  the solver's own queue (``TENACE_ANALYSIS_QUEUE``), which ``make worker`` consumes with a
+  worker of its own (:mod:`config.workers`), so a recompute never waits behind it.
 * ``scoring.release_emails_send`` — the results emails of one release: writes a row per
   player (:func:`scoring.release_emails.release_emails_prepare`, once per release and
   person) and enqueues ``scoring.release_email_deliver`` for each row waiting. Enqueued
@@ -97,10 +100,17 @@ def sweep_at_worker_start() -> None:
 
 @shared_task(name="scoring.board_set_analyse", acks_late=True, max_retries=2)
 def board_set_analyse_task(board_set_id: int) -> int:
-    """Store double-dummy tricks on the boards of ``board_set_id``; returns how many."""
+    """Store double-dummy tricks on the boards of ``board_set_id``; returns how many. When it
+    ends the set may be asked for again: a deal corrected while the solver ran is analysed
+    by one more run."""
     from scoring.analysis_jobs import board_set_analyse  # only workers load it (and the solver)
 
-    return board_set_analyse(board_set_id=board_set_id)
+    try:
+        stored = board_set_analyse(board_set_id=board_set_id)
+    finally:
+        _analysis_marker_clear(board_set_id)
+    board_set_analysis_enqueue(board_set_id)
+    return stored
 
 
 def _countdown(section_id: int) -> float | None:
@@ -152,41 +162,56 @@ def standings_catch_up() -> list[int]:
     return lagging
 
 
+def _boards_lack_tables(board_set_id: int) -> bool:
+    return Board.objects.filter(board_set_id=board_set_id, dd_tricks="").exclude(deal="").exists()
+
+
+def _analysis_marker_clear(board_set_id: int) -> None:
+    try:
+        cache.delete(live.ANALYSIS_KEY.format(board_set_id))
+    except Exception:  # noqa: BLE001 - the marker expires by itself
+        logger.warning("could not clear the analysis marker of board set %s", board_set_id)
+
+
 def board_set_analysis_enqueue(board_set_id: int) -> bool:
-    """Ask a worker for the double-dummy tricks of ``board_set_id``. Not on a site configured
-    without a worker (``CELERY_TASK_ALWAYS_EAGER``, the embedded default): the solver would
-    run inside the web request; there ``manage.py demo`` or a worker analyses later. Never
-    raises."""
-    if settings.CELERY_TASK_ALWAYS_EAGER:
+    """Ask a worker for the double-dummy tables of ``board_set_id``, once: not when every
+    board with a deal has its table, nor while an analysis of the set is queued or running
+    (the marker :data:`scoring.live.ANALYSIS_KEY`, added here atomically and cleared by the
+    task when it ends). The dealing (:data:`tournaments.signals.board_set_dealt`), a deal's
+    correction and a section's recompute (the safety net) all come through here, so a set
+    is analysed once, on the solver's own queue. Not on a site without a worker (eager
+    tasks): the solver would run inside the web request or the recompute; there ``manage.py
+    boards_analyse`` (or ``demo``) analyses. Never raises."""
+    if board_set_analyse_task.app.conf.task_always_eager:
+        return False
+    key = live.ANALYSIS_KEY.format(board_set_id)
+    try:
+        if not _boards_lack_tables(board_set_id) or not cache.add(
+            key, 1, timeout=live.ANALYSIS_TTL
+        ):
+            return False
+    except Exception:  # noqa: BLE001 - the cache is unreachable: the next recompute asks again
+        logger.warning("double-dummy analysis of board set %s not asked for", board_set_id)
         return False
     try:
         board_set_analyse_task.delay(board_set_id)
-    except Exception:  # noqa: BLE001 - the broker is unavailable: analyse later
+    except Exception:  # noqa: BLE001 - the broker is unavailable: the next recompute asks again
         logger.warning("double-dummy analysis of board set %s not started", board_set_id)
+        _analysis_marker_clear(board_set_id)
         return False
     return True
 
 
 def analysis_request(section_id: int) -> bool:
-    """Enqueue the double-dummy analysis of the section's board set if some of its boards
-    have a deal but no table yet (at most once an hour per board set). Never raises; only
-    when tasks are sent to a worker: run eagerly they would load the solver into the web
-    process."""
-    if board_set_analyse_task.app.conf.task_always_eager:
-        return False
-    board_set_id = Section.objects.filter(pk=section_id).values_list("board_set_id", flat=True)
-    board_set_id = next(iter(board_set_id), None)
+    """The safety net of a recompute: ask for the analysis of the section's board set when
+    some of its boards still lack their table (:func:`board_set_analysis_enqueue`: once,
+    never in the recompute itself)."""
+    board_set_id = (
+        Section.objects.filter(pk=section_id).values_list("board_set_id", flat=True).first()
+    )
     if board_set_id is None:
         return False
-    if not Board.objects.filter(board_set_id=board_set_id, dd_tricks="").exclude(deal="").exists():
-        return False
-    try:
-        if cache.add(live.ANALYSIS_KEY.format(board_set_id), 1, timeout=3600):
-            board_set_analyse_task.delay(board_set_id)
-            return True
-    except Exception:  # noqa: BLE001 - the analysis can wait for the next recompute
-        logger.warning("could not enqueue the analysis of board set %s", board_set_id)
-    return False
+    return board_set_analysis_enqueue(board_set_id)
 
 
 @shared_task(name="scoring.release_emails_send", acks_late=True, ignore_result=True)

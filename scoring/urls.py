@@ -4,6 +4,7 @@ from django.urls import path
 
 from scoring import (
     views,
+    views_boards,
     views_devices,
     views_entry,
     views_public,
@@ -55,6 +56,11 @@ urlpatterns = [
     path("device/open/<str:key>/", views_table.device_open, name="device-open"),
     path("<int:result_id>/correct/", views_entry.correct, name="correct"),
     path("<int:result_id>/settle/", views_settle.settle, name="settle"),
+    path(
+        "board-sets/<int:board_set_id>/analyse/",
+        views_boards.board_set_analyse,
+        name="board-set-analyse",
+    ),
     path("events/<int:tournament_id>/", views.event_standings_page, name="event-standings"),
     path(
         "events/<int:tournament_id>/release-emails/send/",

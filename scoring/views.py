@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import threading
 import time
+from types import SimpleNamespace
 
 from asgiref.sync import sync_to_async
 from django.core.cache import cache
@@ -39,6 +40,12 @@ from scoring.presenters import (
     standings_fields,
     travellers_view,
 )
+from scoring.standings_sight import (
+    standings_cut,
+    standings_document,
+    standings_sight,
+    tournament_standings_sight,
+)
 from tournaments.visibility import (
     deals_hidden_message,
     is_director,
@@ -66,20 +73,24 @@ def _section_or_404(section_id: int):
 
 
 def _visible_section(request, section_id: int):
+    """The section and the reader's :class:`~scoring.standings_sight.StandingsSight`; a
+    refusal with its reason when they may not see its standings now."""
     section = _section_or_404(section_id)
-    if not selectors.standings_visible(request.user, section):
-        raise PermissionDenied(_("The organisers have not released these standings yet."))
-    return section
+    sight = standings_sight(request.user, section)
+    if not sight.allowed:
+        raise PermissionDenied(sight.reason)
+    return section, sight
 
 
-def _standings_context(request, section) -> dict:
+def _standings_context(request, section, sight) -> dict:
     snapshot = selectors.snapshot_latest(section.pk)
-    data = snapshot.data if snapshot else None
+    data = standings_document(section, sight, snapshot.data if snapshot else None)
     return {
         "section": section,
         "tournament": selectors.tournament_of(section),
         "snapshot": snapshot,
         "data": data,
+        "sight": sight,
         "fields": standings_fields(data),
         "version": snapshot.version if snapshot else 0,
         "is_staff": is_director(request.user, selectors.tournament_of(section)),
@@ -89,8 +100,8 @@ def _standings_context(request, section) -> dict:
 
 @require_GET
 def standings(request, section_id: int) -> HttpResponse:
-    section = _visible_section(request, section_id)
-    return render(request, "scoring/standings.html", _standings_context(request, section))
+    section, sight = _visible_section(request, section_id)
+    return render(request, "scoring/standings.html", _standings_context(request, section, sight))
 
 
 #: The standings table of a section's snapshot version in a language (a live page's refresh).
@@ -104,17 +115,19 @@ def standings_fragment(request, section_id: int) -> HttpResponse:
     asks at once, so it is rendered once per snapshot version, language and reader's own
     pairs (the rows marked "you"; none for most readers) and then answered from the cache
     (13 ms to render for a 100-table section)."""
-    section = _visible_section(request, section_id)
+    section, sight = _visible_section(request, section_id)
     language = get_language()
     mine = selectors.my_entry_ids(request.user, [section.pk])
     reader = ",".join(str(pk) for pk in sorted(mine))
+    if sight.up_to_round is not None:
+        reader = f"{reader}:r{sight.up_to_round}"
     key = FRAGMENT_KEY.format(section.pk, live.published_version(section.pk), language, reader)
     try:
         html = cache.get(key)
     except Exception:  # noqa: BLE001 - the cache is down: render
         html = None
     if html is None:
-        context = _standings_context(request, section)
+        context = _standings_context(request, section, sight)
         html = render_to_string("scoring/_standings_table.html", context, request)
         try:
             key = FRAGMENT_KEY.format(section.pk, context["version"], language, reader)
@@ -267,13 +280,11 @@ def board_traveller(request, section_id: int, number: int) -> HttpResponse:
 @require_GET
 def score_card(request, section_id: int, entry_id: int) -> HttpResponse:
     section, numbers = _boards_seen(request, section_id)
-    card = entry_card(
-        section,
-        entry_id,
-        selectors.snapshot_latest(section.pk),
-        numbers=numbers,
-        with_standing=selectors.standings_visible(request.user, section),
-    )
+    sight = standings_sight(request.user, section)
+    snapshot = selectors.snapshot_latest(section.pk)
+    if sight.up_to_round is not None:  # the hidden rounds' points wait for the release too
+        snapshot = SimpleNamespace(data=standings_cut(section.pk, sight.up_to_round))
+    card = entry_card(section, entry_id, snapshot, numbers=numbers, with_standing=sight.allowed)
     if card is None:
         raise Http404(_("No such pair in this section."))
     return render(
@@ -284,8 +295,9 @@ def score_card(request, section_id: int, entry_id: int) -> HttpResponse:
 
 
 def _combined_page(request, tournament, sections, title: str) -> HttpResponse:
-    if not selectors.tournament_standings_visible(request.user, tournament):
-        raise PermissionDenied(_("The organisers have not released these standings yet."))
+    sight = tournament_standings_sight(request.user, tournament)
+    if not sight.allowed:
+        raise PermissionDenied(sight.reason)
     return render(
         request,
         "scoring/event_standings.html",
@@ -294,6 +306,7 @@ def _combined_page(request, tournament, sections, title: str) -> HttpResponse:
             "title": title,
             "rows": event_standings(tournament, sections),
             "sections": sections,
+            "is_staff": is_director(request.user, tournament),
             "my_entries": selectors.my_entry_ids(request.user, [s.pk for s in sections]),
         },
     )

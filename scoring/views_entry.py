@@ -39,10 +39,10 @@ from scoring.forms import (
 from scoring.idempotency import idempotent_call
 from scoring.imports import results_import_csv
 from scoring.imports_usebio import results_import_upload
-from scoring.models import Result, ResultSource
+from scoring.models import Result, ResultSource, ResultStatus
 from scoring.progress import section_progress
 from scoring.services import result_correct, round_confirm
-from scoring.table_screen import entry_screen
+from scoring.table_screen import disputed_message, entry_screen
 from scoring.views import _section_or_404
 from tournaments.models import Entry
 from tournaments.table_codes import confirmation_code
@@ -208,9 +208,10 @@ def table_confirm(request, section_id: int, table: int, round: int) -> HttpRespo
     status = 200
     if request.method == "POST":
         figures, errors = _figures(request, lines)
+        answered = []
         try:
             if not errors:
-                round_confirm(
+                answered = round_confirm(
                     section_id=section.pk,
                     round=round,
                     table=table,
@@ -223,7 +224,7 @@ def table_confirm(request, section_id: int, table: int, round: int) -> HttpRespo
         except ConfirmationRefused as error:
             errors, status = [str(error)], 403
         if not errors:
-            messages.success(request, _("Thank you: the round is confirmed."))
+            _round_answered(request, round, answered)
             return redirect(request.path)
         status = 400 if status == 200 else status
     # The figures are a traveller's: shown only for boards the reader may see (NS's phone,
@@ -245,12 +246,25 @@ def table_confirm(request, section_id: int, table: int, round: int) -> HttpRespo
             "rows": rows,
             "figures_hidden": bool(lines) and not rows,
             "errors": errors,
+            "open": any(
+                row["result"] is not None and row["result"].status == ResultStatus.ENTERED
+                for row in rows
+            ),
             "needs_code": not (
                 _seated(request.user, ew_members) or directs_section(request.user, section)
             ),
         },
         status=status,
     )
+
+
+def _round_answered(request, round_: int, answered) -> None:
+    """What EW read once they answered: confirmed, or which boards go to the director."""
+    disputed = [r.board_number for r in answered if r.status == ResultStatus.DISPUTED]
+    if disputed:
+        messages.warning(request, disputed_message(round_, sorted(disputed)))
+    else:
+        messages.success(request, _("Round %(round)s is confirmed. Thank you!") % {"round": round_})
 
 
 @login_required

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import uuid
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
@@ -30,11 +31,13 @@ from scoring.entering import cells_record
 from scoring.errors import ScoringError
 from scoring.forms import figures_parse
 from scoring.idempotency import idempotent_call
-from scoring.models import ResultSource, TableDevice
+from scoring.models import Result, ResultSource, ResultStatus, TableDevice
 from scoring.services import round_confirm
+from scoring.standings_sight import standings_sight
 from scoring.table_screen import (
     RoundAtTable,
     TableScreen,
+    disputed_message,
     entry_screen,
     events_now,
     seat_now,
@@ -90,8 +93,31 @@ def _confirm(request, round_: RoundAtTable, *, by, device: TableDevice | None) -
     return []
 
 
+def _answered(request, round_: RoundAtTable) -> None:
+    """After EW answered the round: confirmed, or which boards go to the director."""
+    disputed = sorted(
+        Result.objects.filter(
+            board_play_id__in=[board.board_play_id for board in round_.boards],
+            status=ResultStatus.DISPUTED,
+        ).values_list("board_number", flat=True)
+    )
+    if disputed:
+        messages.warning(request, disputed_message(round_.round, disputed))
+    else:
+        messages.success(
+            request, _("Round %(round)s is confirmed. Thank you!") % {"round": round_.round}
+        )
+
+
 def _not_running(screen: TableScreen) -> list[str]:
     return [] if screen.running else [_("The event is not running: nothing can be entered now.")]
+
+
+def _standings_url(request, screen: TableScreen) -> str:
+    """The standings link, when the reader may follow them now (the one rule)."""
+    if not standings_sight(request.user, screen.section).allowed:
+        return ""
+    return reverse("scoring:standings", args=[screen.section.pk])
 
 
 def _render(request, screen: TableScreen, *, errors, mode: str, state_url: str, **extra):
@@ -105,6 +131,7 @@ def _render(request, screen: TableScreen, *, errors, mode: str, state_url: str, 
         "state": screen.state(),
         "state_url": state_url,
         "idempotency_key": uuid.uuid4().hex,
+        "standings_url": _standings_url(request, screen),
         "can_enter": bool(current and screen.running and current.to_enter)
         and (mode == "device" or side == "NS"),
         "can_confirm": bool(current and screen.running and current.waiting)
@@ -189,7 +216,11 @@ def table_now(request) -> HttpResponse:
     if request.method == "POST":
         errors = _player_post(request, screen)
         if not errors:
+            if request.POST.get("action") == "confirm" and screen.current is not None:
+                _answered(request, screen.current)
             return redirect(reverse("scoring:table-now") + _event_query(request))
+        # What was stored is shown as stored; only the refused boards are offered again.
+        screen = _player_screen(request) or screen
     return _render(
         request,
         screen,
@@ -256,11 +287,15 @@ def device_table(request) -> HttpResponse:
     errors: list[str] = []
     if request.method == "POST":
         errors = _not_running(screen)
+        confirming = request.POST.get("action") == "confirm"
         if not errors and screen.current is not None:
-            action = _confirm if request.POST.get("action") == "confirm" else _enter
+            action = _confirm if confirming else _enter
             errors = action(request, screen.current, by=None, device=device)
         if not errors:
+            if confirming and screen.current is not None:
+                _answered(request, screen.current)
             return redirect("scoring:device-table")
+        screen = _device_screen(request, device)
     return _render(
         request,
         screen,

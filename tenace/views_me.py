@@ -8,7 +8,6 @@ from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.urls import reverse
 from django.utils import timezone
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
@@ -17,22 +16,21 @@ from django.utils.translation import ngettext
 from clubs.forms_account import LoginForm
 from clubs.permissions import member_of
 from clubs.svg import form_chart
-from scoring.table_screen import seat_now
+from scoring.standings_sight import standings_sight
 from tenace import me
+from tenace.landing import landing_after_login
 from tenace.views import short_date
 
 
 class LoginView(auth_views.LoginView):
-    """Django's login; a player seated in an event running now lands on their table
-    (unless the login was asked for a page of its own: ``next``)."""
+    """Django's login; each person lands where their evening is
+    (:func:`tenace.landing.landing_after_login`), unless the login was asked for a page of
+    its own (``next``)."""
 
     authentication_form = LoginForm
 
     def get_default_redirect_url(self):
-        member = member_of(self.request.user)
-        if member is not None and seat_now(member.pk) is not None:
-            return reverse("scoring:table-now")
-        return super().get_default_redirect_url()
+        return landing_after_login(self.request.user)
 
 
 def _chart(page: me.MyPage) -> str:
@@ -58,11 +56,13 @@ def _chart(page: me.MyPage) -> str:
 def my_page(request: HttpRequest) -> HttpResponse:
     member = member_of(request.user)
     page = me.my_page(member, today=timezone.localdate()) if member else None
+    now = page.now if page else None
     return render(
         request,
         "tenace/my_page.html",
         {
             "page": page,
+            "now_standings": now is not None and standings_sight(request.user, now.section).allowed,
             "chart": mark_safe(_chart(page)) if page else "",  # noqa: S308 - escapes its text
         },
     )

@@ -114,3 +114,55 @@ def celery_worker_process(django_db_setup, django_db_blocker):
     finally:
         app.conf["CELERY_TASK_ALWAYS_EAGER"], app.conf["CELERY_TASK_DEFAULT_QUEUE"] = previous
         worker_stop(worker, log)
+
+
+class Broker:
+    """The queues of the main and the analysis workers, as the broker holds them."""
+
+    def __init__(self) -> None:
+        from django.conf import settings
+
+        from config.celery_app import app
+
+        self.queues = (settings.CELERY_TASK_DEFAULT_QUEUE, settings.TENACE_ANALYSIS_QUEUE)
+        self.connection = app.connection_for_write()
+
+    def drain(self, queue: str) -> list[tuple[str, list]]:
+        """The tasks waiting on ``queue`` (name, arguments), taken off it."""
+        channel = self.connection.default_channel
+        taken = []
+        while (message := channel.basic_get(queue, no_ack=True)) is not None:
+            taken.append((message.headers["task"], list(message.payload[0])))
+        return taken
+
+    def purge(self) -> None:
+        for queue in self.queues:
+            self.drain(queue)
+
+
+@pytest.fixture
+def broker(settings, db):
+    """Tasks sent, not run, as on a site with a worker (REDIS_URL set): to the in-memory
+    broker on the embedded default, to Redis when ``REDIS_URL`` is set; a test reads them
+    back from their queues (:meth:`Broker.drain`) and may run one."""
+    from django.core.cache import cache
+
+    from config.celery_app import app
+    from scoring import live
+    from tournaments.models import BoardSet
+
+    previous = app.conf.task_always_eager
+    settings.CELERY_TASK_ALWAYS_EAGER = False
+    app.conf["CELERY_TASK_ALWAYS_EAGER"] = False
+    broker = Broker()
+    broker.purge()
+    try:
+        yield broker
+    finally:
+        broker.purge()
+        broker.connection.release()
+        app.conf["CELERY_TASK_ALWAYS_EAGER"] = previous
+        # Markers outlive the test's rows (ids are reused): clear this test's.
+        cache.delete_many(
+            [live.ANALYSIS_KEY.format(pk) for pk in BoardSet.objects.values_list("pk", flat=True)]
+        )

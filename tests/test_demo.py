@@ -73,6 +73,21 @@ def test_demo_prints_its_summary_then_the_logins_last_and_nothing_else(capsys):
 
 
 @pytest.mark.django_db
+def test_the_readme_says_how_many_members_the_demo_club_has():
+    """The README's count is the demo's, kept true by this test."""
+    import re
+    from pathlib import Path
+
+    from clubs.models import Membership
+
+    call_command("demo", "--analyse-later")
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text()
+    said = int(re.search(r"The demo club has (\d+) members", readme).group(1))
+    club = Club.objects.get(slug="demo")
+    assert Membership.objects.filter(club=club).values("member").distinct().count() == said
+
+
+@pytest.mark.django_db
 def test_demo_twice_duplicates_nothing():
     from boston.models import BostonTable
     from clubs.models import ClubNight, Member

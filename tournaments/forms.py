@@ -27,9 +27,23 @@ class TournamentForm(TextRules, forms.ModelForm):
             "individual",
         ]
         widgets = {
-            "starts": forms.DateInput(attrs={"type": "date"}),
-            "ends": forms.DateInput(attrs={"type": "date"}),
+            "starts": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+            "ends": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
         }
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        if self.instance.pk is None:
+            self.fields["starts"].initial = timezone.localdate()  # today's, unless said
+
+
+class LiveStandingsForm(forms.ModelForm):
+    """Who follows the standings during play (the event's directors choose)."""
+
+    class Meta:
+        model = Tournament
+        fields = ["live_standings", "live_hidden_rounds"]
+        widgets = {"live_standings": forms.RadioSelect}
 
 
 class EntryForm(TextRules, forms.Form):

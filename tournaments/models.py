@@ -10,6 +10,7 @@ The schedule is saved as rows — :class:`Seating` (who sits where in each round
 from __future__ import annotations
 
 from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
@@ -36,6 +37,16 @@ class CompassWinners(models.TextChoices):
 
     TWO = "two", _("Two winners: North–South and East–West ranked apart")
     ONE = "one", _("One winner: every pair against its own direction's average, ranked together")
+
+
+class LiveStandings(models.TextChoices):
+    """Who follows the standings during play, before the directors release them (the rule:
+    :func:`scoring.standings_sight.standings_sight`)."""
+
+    PLAYERS = "players", _("Shown live to the event's players")
+    EVERYONE = "everyone", _("Shown live to everyone")
+    HIDDEN = "hidden", _("Hidden until the release")
+    HIDE_LAST = "hide_last", _("Shown live to the event's players, except the last rounds")
 
 
 class TournamentStatus(models.TextChoices):
@@ -130,6 +141,21 @@ class Tournament(models.Model):
     status = models.CharField(
         _("status"), max_length=12, choices=TournamentStatus, default=TournamentStatus.DRAFT
     )
+    live_standings = models.CharField(
+        _("standings during play"),
+        max_length=10,
+        choices=LiveStandings,
+        default=LiveStandings.PLAYERS,
+    )
+    live_hidden_rounds = models.PositiveSmallIntegerField(
+        _("rounds hidden at the end"),
+        default=2,
+        validators=[MinValueValidator(1), MaxValueValidator(20)],
+        help_text=_(
+            "With “except the last rounds”: the standings shown during play count only the "
+            "rounds before the last ones."
+        ),
+    )
     directors = models.ManyToManyField(
         Member,
         blank=True,
@@ -177,16 +203,30 @@ class Session(models.Model):
 
 
 class BoardSet(models.Model):
-    """Boards 1…n with their deals, dealt from a recorded seed or imported from PBN."""
+    """Boards 1…n with their deals, dealt from a recorded seed or imported from PBN. The
+    deals are stored; the seed deals them again only together with the site's deal secret
+    (``dealing``, :mod:`tournaments.dealing`), and only the event's directors read it
+    (:func:`tournaments.visibility.seed_visible`)."""
 
     class Source(models.TextChoices):
         SEED = "seed", _("Dealt from a seed")
         PBN = "pbn", _("Imported from PBN")
 
+    class Dealing(models.TextChoices):
+        SEED_ALONE = "seed", _("The seed alone (sets dealt before the deal secret)")
+        KEYED = "keyed", _("The seed with the site's deal secret")
+
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="board_sets")
     name = models.CharField(_("name"), max_length=80, blank=True)
     source = models.CharField(max_length=4, choices=Source, default=Source.SEED)
     seed = models.CharField(_("seed"), max_length=64, blank=True)
+    dealing = models.CharField(
+        _("dealing"),
+        max_length=5,
+        choices=Dealing,
+        default=Dealing.KEYED,
+        help_text=_("How the seed deals the boards again"),
+    )
     trump_scheme = models.CharField(max_length=10, choices=TrumpScheme, default=TrumpScheme.HDSC)
     created = models.DateTimeField(auto_now_add=True)
 

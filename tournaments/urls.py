@@ -11,6 +11,11 @@ urlpatterns = [
     path("<int:pk>/", views.tournament_detail, name="detail"),
     path("<int:pk>/status/", views.tournament_status, name="status"),
     path("<int:pk>/directors/", views.tournament_directors, name="directors"),
+    path(
+        "<int:pk>/live-standings/",
+        views_setup.tournament_live_standings,
+        name="live_standings",
+    ),
     path("sections/<int:pk>/", views.section_detail, name="section"),
     path("sections/<int:pk>/entries/", views.section_entry_add, name="entry_add"),
     path("sections/<int:pk>/boards/", views.section_board_set, name="section_boards"),

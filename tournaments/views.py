@@ -27,6 +27,7 @@ from tournaments import (
     services,
     visibility,
 )
+from tournaments.analysis_note import analysis_note
 from tournaments.errors import TournamentError
 from tournaments.forms import (
     BoardDealForm,
@@ -426,6 +427,7 @@ def board_set_hand_records(request: HttpRequest, pk: int) -> HttpResponse:
             "board_set": board_set,
             "boards": boards,
             "can_organise": can(request.user, Action.ORGANISE, board_set.club_id),
+            "analysis": analysis_note(boards, analysing=request.GET.get("analysing")),
         },
     )
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -21,8 +22,9 @@ from clubs.models import Member
 from clubs.permissions import Action, require
 from tournaments import schedule, selectors, services
 from tournaments.errors import TournamentError
-from tournaments.forms import ChoiceUseForm, EntryListForm, LatePairForm
-from tournaments.models import Entry, Section
+from tournaments.forms import ChoiceUseForm, EntryListForm, LatePairForm, LiveStandingsForm
+from tournaments.models import Entry, Section, Tournament
+from tournaments.visibility import directors_only_message, is_director
 
 
 def _section(pk: int) -> Section:
@@ -195,4 +197,29 @@ def section_late_pair(request: HttpRequest, pk: int) -> HttpResponse:
         request,
         "tournaments/late_pair.html",
         {"section": section, "form": form, "next": request.GET.get("next", "")},
+    )
+
+
+@login_required
+def tournament_live_standings(request: HttpRequest, pk: int) -> HttpResponse:
+    """*Standings during play*: who follows them before the release (the directors)."""
+    tournament = get_object_or_404(Tournament.objects.select_related("club"), pk=pk)
+    if not is_director(request.user, tournament):
+        raise PermissionDenied(directors_only_message())
+    form = LiveStandingsForm(request.POST or None, instance=tournament)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.tournament_live_standings_set(
+                tournament=tournament,
+                setting=form.cleaned_data["live_standings"],
+                hidden_rounds=form.cleaned_data["live_hidden_rounds"],
+                by=request.user,
+            )
+        except TournamentError as error:
+            form.add_error(None, str(error))
+        else:
+            messages.success(request, _("Standings during play: saved."))
+            return _back(request, reverse("tournaments:detail", args=[pk]))
+    return render(
+        request, "tournaments/live_standings.html", {"tournament": tournament, "form": form}
     )

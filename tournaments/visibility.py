@@ -21,7 +21,8 @@ Everyone else (anonymous visitors, other members, a **playing organiser**, a mem
 another club) waits for the release. Every page, API route and export that shows a deal
 or a traveller asks :func:`deal_access` (or one of the shortcuts below) — nothing else
 decides it. Board sets are *listed* only to their club's organisers and secretaries
-(:func:`board_sets_listed`).
+(:func:`board_sets_listed`); a set's seed, which deals all its boards, is read only by
+who may see every board and prepares them (:func:`seed_visible`).
 
 Costs: :func:`deal_access` reads the sections that use a set (one query); for each event
 still playing it that the user does not direct, one query decides whether they direct it
@@ -405,6 +406,14 @@ def board_sets_listed(user) -> QuerySet[BoardSet]:
         .values("club_id")
     )
     return BoardSet.objects.filter(club_id__in=clubs)
+
+
+def seed_visible(user, board_set: BoardSet) -> bool:
+    """Whether ``user`` may read the set's seed, which deals every board of it (with the
+    site's deal secret, :mod:`tournaments.dealing`; alone, for sets dealt before it): the
+    club's organisers and secretaries who may see every board now — the directors of each
+    event still playing the set, never one who plays in it."""
+    return can(user, Action.ORGANISE, board_set.club_id) and deal_access(user, board_set).every
 
 
 def board_set_listed(user, board_set: BoardSet) -> bool:

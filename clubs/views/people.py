@@ -48,10 +48,10 @@ def invite(request: HttpRequest, slug: str) -> HttpResponse:
     """Invite several members at once; the answer is the report (codes shown this once)."""
     club = _club_managed(request, slug)
     members = _invitable(club)
+    # Nothing is ticked unless asked (?select=all): sending to one member invites one.
+    ticked = list(members) if request.GET.get("select") == "all" else []
     form = InviteForm(
-        request.POST or None,
-        members=members,
-        initial={"members": list(members), "by_email": True},
+        request.POST or None, members=members, initial={"members": ticked, "by_email": True}
     )
     if request.method == "POST" and form.is_valid():
         lines = invitations.invitations_send(
@@ -62,7 +62,30 @@ def invite(request: HttpRequest, slug: str) -> HttpResponse:
             by_email=form.cleaned_data["by_email"],
         )
         return _report(request, club, lines)
-    return render(request, "clubs/invite.html", {"club": club, "form": form})
+    waiting = invitations.invitations_waiting(club).select_related("member", "created_by")
+    return render(
+        request,
+        "clubs/invite.html",
+        {"club": club, "form": form, "waiting": waiting.order_by("member__name", "-created")},
+    )
+
+
+@login_required
+@require_POST
+def invitation_withdraw(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """Withdraw a waiting invitation: its link and code stop working."""
+    club = _club_managed(request, slug)
+    try:
+        invitation = invitations.invitation_withdraw(club=club, invitation_id=pk)
+    except ClubError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(
+            request,
+            _("The invitation of %(name)s is withdrawn: its link and code no longer work.")
+            % {"name": invitation.member.name},
+        )
+    return redirect("clubs:invite", slug=club.slug)
 
 
 @login_required

@@ -5,6 +5,8 @@
 - ``REDIS_URL``: unset → Celery tasks run eagerly in-process and the cache is local memory;
   set → Redis is the Celery broker, result backend and the Django cache.
 - ``SECRET_KEY``, ``ALLOWED_HOSTS`` (comma-separated), ``DEBUG`` (``1``/``0``).
+- ``DEAL_SECRET``: the secret board sets are dealt with besides their seed; unset → derived
+  from ``SECRET_KEY``.
 - ``EMAIL_URL``: unset → emails are printed on the console (the embedded default);
   ``submission://user:password@host:587`` (STARTTLS) → sent through that server (``dj-email-url``).
   ``DEFAULT_FROM_EMAIL`` is the sender.
@@ -49,6 +51,9 @@ def env_list(name: str, default: str = "") -> list[str]:
 
 
 SECRET_KEY = os.environ.get("SECRET_KEY", "insecure-development-key-change-me")
+# Board sets are dealt from their seed together with this secret (tournaments/dealing.py):
+# the seed alone deals nothing. Empty: a key derived from SECRET_KEY.
+DEAL_SECRET = os.environ.get("DEAL_SECRET", "")
 DEBUG = env_bool("DEBUG", False)
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
@@ -319,7 +324,13 @@ SPECTACULAR_SETTINGS = {
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"refusal_without_traceback": {"()": "config.log_filters.RefusalWithoutTraceback"}},
+    "handlers": {
+        "console": {
+            "class": "logging.StreamHandler",
+            "filters": ["refusal_without_traceback"],
+        }
+    },
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
     # Tasks run eagerly (the embedded default) inside commands and requests: their success
     # lines and the in-memory broker's notices would bury a command's own output. Every login

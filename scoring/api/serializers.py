@@ -234,6 +234,11 @@ class StandingsSerializer(serializers.Serializer):
     results = serializers.IntegerField(required=False, help_text="Results counted")
     waiting = serializers.IntegerField(required=False, help_text="Waiting for EW to confirm")
     disputed = serializers.IntegerField(required=False)
+    up_to_round = serializers.IntegerField(
+        required=False,
+        help_text="Present while the event hides its last rounds: the standings count "
+        "rounds 1 to this one",
+    )
     fields = StandingsFieldSerializer(many=True)
     boards = serializers.DictField(
         child=TravellerRowSerializer(many=True),

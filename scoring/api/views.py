@@ -46,6 +46,7 @@ from scoring.rows import single_statement
 from scoring.schedule import check_pair_meeting, play_facts, play_facts_at
 from scoring.services import result_confirm, result_correct, result_record, result_state
 from scoring.settling import dispute_settle
+from scoring.standings_sight import standings_document, standings_sight
 from tournaments.models import STATUSES_RESULTS_PUBLIC
 from tournaments.visibility import section_board_numbers_visible, traveller_visible
 
@@ -342,11 +343,13 @@ class StandingsViewSet(viewsets.ViewSet):
         section = selectors.section_get(section_id) if section_id else None
         if section is None:
             return Response({"detail": _("No such section.")}, status=status.HTTP_404_NOT_FOUND)
-        if not selectors.standings_visible(request.user, section):
+        sight = standings_sight(request.user, section)
+        if not sight.allowed:
             return Response(
-                {"detail": _("The organisers have not released these standings yet.")},
+                {"detail": sight.reason, "code": "standings_hidden"},
                 status=status.HTTP_403_FORBIDDEN,
             )
         snapshot = selectors.snapshot_latest(section.pk)
-        data = snapshot.data if snapshot else {"version": 0, "fields": [], "boards": {}}
+        data = standings_document(section, sight, snapshot.data if snapshot else None)
+        data = data or {"version": 0, "fields": [], "boards": {}}
         return Response(standings_for(request.user, section, data))

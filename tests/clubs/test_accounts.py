@@ -51,7 +51,7 @@ def _link(body: str) -> str:
 def test_after_logging_in_the_person_lands_on_their_page_linked_from_every_page(ana):
     client = Client()
     answer = client.post("/login/", {"username": "ana", "password": PASSWORD})
-    assert answer["Location"] == "/account/"
+    assert answer["Location"] == "/me/"  # a player lands on My page (tenace.landing)
     home = client.get("/").content.decode()
     assert 'href="/account/"' in home
     page = client.get("/account/").content.decode()
@@ -119,9 +119,7 @@ def test_password_reset_by_email_then_log_in_with_the_new_one(
     new = "Zq9-another-long-one"
     done = client.post(form.redirect_chain[-1][0], {"new_password1": new, "new_password2": new})
     assert done.status_code == 302
-    assert Client().post("/login/", {"username": "ana", "password": new})["Location"] == (
-        "/account/"
-    )
+    assert Client().post("/login/", {"username": "ana", "password": new})["Location"] == ("/me/")
 
 
 def test_password_reset_for_an_unknown_address_sends_nothing_and_says_the_same(

@@ -80,8 +80,9 @@ def test_secretary_invites_and_the_member_logs_in_by_the_printed_link(live_serve
             assert member.input_value("#id_username") == "ana"
             member.fill("#id_password", PASSWORD)
             member.click("form.stack button[type=submit]")
-            member.wait_for_selector("h1:has-text('My account')")
-            assert member.url == f"{live_server.url}/account/"
+            member.wait_for_selector("h1:has-text('My page')")  # a player lands on My page
+            assert member.url == f"{live_server.url}/me/"
+            member.goto(f"{live_server.url}/account/")
             assert "Casino" in member.inner_text("#clubs ~ ul")
             assert _fits(member)
         finally:

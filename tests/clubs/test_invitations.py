@@ -1,6 +1,6 @@
 """Invitations: a secretary invites members without a login (by email, or a printed code;
 many at once with a report); the member chooses a username and password; the invitation
-works once, expires, and a newer one replaces it. A person who already has a login (from
+works once, expires, and stays valid until a secretary withdraws it. A person who already has a login (from
 another club) accepts into it: the club's record is merged into theirs, results kept."""
 
 from __future__ import annotations
@@ -14,7 +14,12 @@ from django.test import Client
 from django.utils import timezone
 
 from clubs.errors import ClubError
-from clubs.invitations import code_normal, invitation_create, invitation_find
+from clubs.invitations import (
+    code_normal,
+    invitation_create,
+    invitation_find,
+    invitation_withdraw,
+)
 from clubs.models import (
     Club,
     ClubNight,
@@ -101,7 +106,7 @@ def test_invited_by_email_the_member_sets_a_password_and_logs_in(client, club, s
     ana.refresh_from_db()
     assert ana.user.username == "ana" and ana.user.email == "ana@example.org"
     logged_in = guest.post("/login/", {"username": "ana", "password": PASSWORD})
-    assert logged_in.status_code == 302 and logged_in["Location"] == "/account/"
+    assert logged_in.status_code == 302 and logged_in["Location"] == "/me/"  # a player's page
     assert "Casino" in guest.get("/account/").content.decode()
 
 
@@ -126,7 +131,9 @@ def _link_code(body: str) -> str:
     return re.search(r"/x/([0-9A-Z]{12})/", body).group(1)
 
 
-def test_an_expired_or_replaced_invitation_is_refused(club, secretary, sent):
+def test_an_earlier_invitation_stays_valid_until_withdrawn_and_an_expired_one_is_refused(
+    club, secretary, sent
+):
     ana = _member(club, "Ana", "ana@example.org")
     with sent(execute=True):
         first = invitation_create(
@@ -136,6 +143,8 @@ def test_an_expired_or_replaced_invitation_is_refused(club, secretary, sent):
     with sent(execute=True):
         invitation_create(club=club, member=ana, by=secretary, accept_url=lambda c: f"/x/{c}/")
     new = _link_code(mail.outbox[1].body)
+    assert invitation_find(old) is not None and invitation_find(new) is not None
+    invitation_withdraw(club=club, invitation_id=invitation_find(old).pk)
     assert invitation_find(old) is None and invitation_find(new) is not None
     Invitation.objects.filter(withdrawn__isnull=True).update(
         expires=timezone.now() - dt.timedelta(minutes=1)
@@ -290,3 +299,59 @@ def test_invitation_codes_cannot_be_tried_without_limit(club, secretary, sent):
     assert guesser.get("/account/invitation/accept/").status_code == 429
     elsewhere = Client(REMOTE_ADDR="10.3.0.2")
     assert elsewhere.post("/account/invitation/", {"code": right}).status_code == 302
+
+
+def test_nothing_is_ticked_and_inviting_one_member_leaves_the_others_invitations(
+    client, club, secretary, sent
+):
+    ana = _member(club, "Ana", "ana@example.org")
+    bea = _member(club, "Bea", "bea@example.org")
+    client.force_login(secretary)
+    with sent(execute=True):
+        client.post(
+            "/clubs/casino/members/invite/", {"members": [ana.pk, bea.pk], "by_email": "on"}
+        )
+    page = client.get("/clubs/casino/members/invite/")
+    assert page.context["form"]["members"].value() == []
+    assert "checked" not in str(page.context["form"]["members"])
+    everyone = client.get("/clubs/casino/members/invite/?select=all")
+    assert sorted(everyone.context["form"]["members"].value()) == [ana.pk, bea.pk]
+    before = set(Invitation.objects.values_list("pk", flat=True))
+    with sent(execute=True):
+        client.post("/clubs/casino/members/invite/", {"members": [bea.pk], "by_email": "on"})
+    assert Invitation.objects.filter(member=ana).count() == 1  # Ana is not invited again
+    assert Invitation.objects.filter(pk__in=before, withdrawn__isnull=False).count() == 0
+    assert [m.to for m in mail.outbox] == [
+        ["ana@example.org"],
+        ["bea@example.org"],
+        ["bea@example.org"],
+    ]
+
+
+def test_a_secretary_withdraws_a_waiting_invitation_and_its_link_stops_working(
+    client, club, secretary, sent
+):
+    ana = _member(club, "Ana", "ana@example.org")
+    client.force_login(secretary)
+    with sent(execute=True):
+        client.post(f"/clubs/casino/members/{ana.pk}/invite/", {"channel": "email"})
+    code = re.search(r"/account/invitation/([0-9A-Z]{12})/", mail.outbox[0].body).group(1)
+    invitation = Invitation.objects.get(member=ana)
+    page = client.get("/clubs/casino/members/invite/").content.decode()
+    assert "Withdraw the invitation of Ana" in page
+    url = f"/clubs/casino/invitations/{invitation.pk}/withdraw/"
+    player = User.objects.create_user("pat", password=PASSWORD)
+    Membership.objects.create(
+        club=club,
+        member=Member.objects.create(name="Pat", user=player),
+        role=Role.PLAYER,
+        valid_from=dt.date(2020, 1, 1),
+    )
+    other = Client()
+    other.force_login(player)
+    assert other.post(url).status_code == 403
+    answer = client.post(url, follow=True)
+    assert "The invitation of Ana is withdrawn" in answer.content.decode()
+    assert invitation_find(code) is None
+    again = client.post(url, follow=True)
+    assert "has been used, withdrawn or has expired" in again.content.decode()

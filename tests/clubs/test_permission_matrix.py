@@ -28,6 +28,7 @@ import pytest
 from django.urls import URLResolver, get_resolver, reverse
 from django.utils import timezone
 
+from clubs.invitations import invitation_create
 from clubs.models import (
     Club,
     ClubNight,
@@ -94,6 +95,7 @@ MATRIX: dict[str, Check] = {
     # clubs/views/access.py).
     "clubs:invite": page(SECRETARY, form=True),
     "clubs:invite_one": page(SECRETARY, post_only=True),
+    "clubs:invitation_withdraw": page(SECRETARY, post_only=True, pk="invitation"),
     "clubs:member_export": page(SECRETARY),
     "clubs:member_erase": page(SECRETARY, form=True),
     "clubs:member_merge": page(SECRETARY, form=True),
@@ -215,6 +217,16 @@ def _user(club: Club, role: str | None, username: str) -> tuple[User, Member]:
     return user, member
 
 
+def _invitation(club: Club, by: User):
+    """A waiting invitation of a member without a login."""
+    invitee = Member.objects.create(name="Invitee")
+    Membership.objects.create(
+        club=club, member=invitee, role=Role.PLAYER, valid_from=dt.date(2020, 1, 1)
+    )
+    invitation_create(club=club, member=invitee, by=by, accept_url=str, by_email=False)
+    return invitee.invitations.get()
+
+
 @pytest.fixture
 def world(db) -> World:
     club = Club.objects.create(name="Casino", slug="casino")
@@ -254,6 +266,7 @@ def world(db) -> World:
         "hand": hand,
         "hand_id": hand,
         "token": token_create(user=users["player"], name="phone").token,
+        "invitation": _invitation(club, users["secretary"]),
     }
     return World(objects, users)
 

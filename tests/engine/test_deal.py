@@ -214,3 +214,20 @@ def test_deal_hands_are_kept_sorted_whatever_order_they_come_in():
     deal = Deal(shuffled)  # type: ignore[arg-type]
     assert deal == Deal.from_hands(hands) and hash(deal) == hash(Deal.from_hands(hands))
     assert list(deal.hand(Seat.N)) == sorted(deal.hand(Seat.N))
+
+
+def test_keyed_seed_is_the_hmac_of_the_seed_under_the_secret():
+    """Pinned: HMAC-SHA-256(b"k", b"tenace-deal-key-v1:tuesday"), and the board it deals."""
+    from engine.boards import board_set
+    from engine.deal import keyed_seed
+
+    seed = keyed_seed("tuesday", b"k")
+    assert seed == "657e88716c210bdfeca7b1943670b467b416062db0196852cfd46d35557b8a15"
+    assert board_set(1, seed)[0].deal.to_pbn() == (
+        "N:A.T2.J984.KQT972 QT975.AK8.T5.A64 K832.QJ953.K32.J J64.764.AQ76.853"
+    )
+    # The seed alone deals other cards; another secret, others again.
+    assert board_set(1, "tuesday")[0].deal.to_pbn() == (
+        "N:KT4.A42.KT43.K86 AJ6.KJ983.J87.Q7 Q9732.T7.A5.T942 85.Q65.Q962.AJ53"
+    )
+    assert keyed_seed("tuesday", b"j") != seed

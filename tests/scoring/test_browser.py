@@ -67,7 +67,7 @@ def test_ns_enter_ew_confirm_and_open_standings_update_by_themselves(live_server
             ew = ew_context.new_page()
             ew.goto(f"{table_url}confirm/")
             ew.click("form.table-entry button[type=submit]")
-            ew.wait_for_selector("text=the round is confirmed")
+            ew.wait_for_selector("text=is confirmed. Thank you")
 
             # The public page was never reloaded: the live script fetched the new table.
             public.wait_for_function(

@@ -39,3 +39,32 @@ def test_event_standings_add_two_sessions_for_the_same_players(client, club):
 def test_event_standings_held_back_until_released(client):
     scheduled = mitchell_section(tables=3)
     assert client.get(f"/results/events/{scheduled.tournament.pk}/").status_code == 403
+
+
+@pytest.mark.django_db
+def test_a_two_winner_mitchell_ranks_each_direction_apart_as_the_score_cards_do(client):
+    """Board 1 of a released 3-table Mitchell: NS 1 v EW 4 make 13, NS 3 v EW 5 make 7,
+    NS 2 v EW 6 make 8. North–South: 1 (100 %), 2 (50 %), 3 (0 %); East–West: 5, 6, 4.
+    Merged, pairs 2 and 6 would both be "3=" while their score cards say "2"."""
+    scheduled = mitchell_section(tables=3, released=True)
+    _board_one(scheduled, {1: 13, 2: 7, 3: 8})
+    page = client.get(f"/results/events/{scheduled.tournament.pk}/")
+    rows = page.context["rows"]
+    got = [(row["field"], row["number"], row["rank_label"], row["percentage"]) for row in rows]
+    assert got == [
+        ("NS", 1, "1", 100.0),
+        ("NS", 2, "2", 50.0),
+        ("NS", 3, "3", 0.0),
+        ("EW", 5, "1", 100.0),
+        ("EW", 6, "2", 50.0),
+        ("EW", 4, "3", 0.0),
+    ]
+    for row in rows:
+        card = client.get(
+            f"/results/sections/{scheduled.section.pk}/entries/{row['entry'].pk}/"
+        ).context["card"]
+        assert card["standing"]["rank_label"] == row["rank_label"]
+    text = page.content.decode()
+    assert "North–South" in text and "East–West" in text
+    assert '<td class="num">50.00</td>' in text and '<td class="num">0.00</td>' in text
+    assert '<th class="num">Pair</th>' in text

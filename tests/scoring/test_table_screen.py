@@ -28,16 +28,14 @@ def _enter_round(client, user, round_: int = 1):
     assert client.post(NOW, form).status_code == 302
 
 
-def test_the_login_lands_a_seated_player_on_their_table_and_others_on_their_account(
-    client, seated, club
-):
+def test_the_login_lands_a_seated_player_on_their_table_and_others_on_my_page(client, seated, club):
     _scheduled, ns_user, _ew = seated
     answer = client.post("/login/", {"username": ns_user.username, "password": "pw"})
     assert answer.status_code == 302 and answer.url == NOW
     client.logout()
     other = person_make(club)[0]
     answer = client.post("/login/", {"username": other.username, "password": "pw"})
-    assert answer.url == "/account/"
+    assert answer.url == "/me/"
     client.logout()
     answer = client.post("/login/?next=/me/", {"username": ns_user.username, "password": "pw"})
     assert answer.url == "/me/"  # a page asked for wins

@@ -299,8 +299,10 @@ def test_api_patch_after_a_result_is_a_conflict(client, setting):
 
 
 def test_a_corrected_board_is_analysed_again_by_the_board_set_job(
-    setting, settings, django_capture_on_commit_callbacks
+    setting, broker, django_capture_on_commit_callbacks
 ):
+    from django.conf import settings
+
     from engine.analysis import analysis_available, dd_tricks
     from scoring.presenters import _dd
     from scoring.schedule import board_facts
@@ -308,20 +310,17 @@ def test_a_corrected_board_is_analysed_again_by_the_board_set_job(
 
     if not analysis_available():
         pytest.skip("needs the 'analysis' extra (endplay)")
-    from config.celery_app import app
 
     section, board, _ = setting
     assert board_set_analyse_task.run(section.board_set_id) == 3
     others = {b.number: b.dd_tricks for b in section.board_set.boards.exclude(pk=board.pk)}
-    # A deployment with a worker: the job is enqueued on commit (here run in process).
-    eager = app.conf["CELERY_TASK_ALWAYS_EAGER"]
-    settings.CELERY_TASK_ALWAYS_EAGER = False
-    app.conf["CELERY_TASK_ALWAYS_EAGER"] = True  # as conftest's worker fixture does
-    try:
-        with django_capture_on_commit_callbacks(execute=True) as callbacks:
-            services.board_deal_change(reason=WHY, board=board, deal_pbn=NEW_DEAL)
-    finally:
-        app.conf["CELERY_TASK_ALWAYS_EAGER"] = eager
+    # A deployment with a worker: the job is sent on commit to the solver's queue, and the
+    # worker runs it (here: taken off the queue and run in process).
+    with django_capture_on_commit_callbacks(execute=True) as callbacks:
+        services.board_deal_change(reason=WHY, board=board, deal_pbn=NEW_DEAL)
+    queued = broker.drain(settings.TENACE_ANALYSIS_QUEUE)
+    assert queued == [("scoring.board_set_analyse", [section.board_set_id])]
+    assert board_set_analyse_task.run(*queued[0][1]) == 1
     assert len(callbacks) == 1
     board.refresh_from_db()
     facts = board_facts(board)

@@ -161,6 +161,10 @@ ROUTES = [
     Route("api: board set", "/api/board-sets/{w.board.board_set_id}/",
           _json(lambda w, body: w.board.pk in [b["id"] for b in body["boards"]]),
           frozenset(PLAYED_IT)),
+    Route("api: board sets (listed to the club's organisers and secretaries)", "/api/board-sets/",
+          _json(lambda w, body: any(w.board.pk in [b["id"] for b in row["boards"]]
+                                    for row in _rows(body))),
+          frozenset(DIRECTORS), frozenset({"director", "playing_organiser"})),
     Route("api: board set PBN", "/api/board-sets/{w.board.board_set_id}/pbn/",
           _shows('[Board "1"]'), frozenset(PLAYED_IT)),
     Route("api: results of the section", "/api/results/?section={w.section.pk}",
@@ -168,8 +172,10 @@ ROUTES = [
     Route("api: one result", "/api/results/{w.result_b1.pk}/", _ok, frozenset(PLAYED_IT)),
     Route("api: result versions", "/api/results/{w.result_b1.pk}/versions/", _ok,
           frozenset(PLAYED_IT)),
+    # The event's players follow the standings live (issue #23); the snapshot's travellers
+    # are cut to the boards each reader may see.
     Route("api: standings snapshot", "/api/standings/{w.section.pk}/",
-          _json(lambda w, body: "1" in body.get("boards", {})), frozenset(DIRECTORS)),
+          _json(lambda w, body: "1" in body.get("boards", {})), frozenset(PLAYED_IT)),
     Route("api: session PBN", "/api/session-results/{w.section.session_id}/pbn/", _ok,
           frozenset(DIRECTORS)),
     Route("api: event PBN", "/api/event-results/{w.scheduled.tournament.pk}/pbn/", _ok,
@@ -220,12 +226,82 @@ def test_every_route_that_carries_a_deal_is_in_the_matrix(world):
         "tournaments:hand_records", "tournaments:board_set_pbn", "tournaments:board_deal",
         "scoring:travellers", "scoring:board", "scoring:score-card", "scoring:table-confirm",
         "scoring:public-session", "scoring:public-session-file", "scoring:public-event-file",
-        "api:board-detail", "api:board-set-detail", "api:board-set-pbn", "api:result-list",
+        "api:board-detail", "api:board-set-detail", "api:board-set-list", "api:board-set-pbn",
+        "api:result-list",
         "api:result-detail", "api:result-versions", "api:standings-detail",
         "api:session-results-pbn", "api:event-results-pbn", "api:session-results-travellers",
     }  # fmt: skip
     routed = {resolve(urlsplit(route.url.format(w=world)).path).view_name for route in ROUTES}
     assert routed == carrying
+
+
+# --- the seed, which deals every board of the set ---------------------------------------
+#
+# Issue #22: the seed (with the site's deal secret) deals every board, so it is read only by
+# who may see every board now and prepares them: the directors while the event runs, the
+# club's organisers and secretaries once it is released. Pages never print it.
+
+SEED = "matrix-seed-7f3a"
+
+
+def _seed_in_set(world: World, body) -> bool:
+    return body.get("id") == world.board.board_set_id and body.get("seed") == SEED
+
+
+SEED_ROUTES = [
+    Route("seed: api board set", "/api/board-sets/{w.board.board_set_id}/",
+          _json(_seed_in_set), frozenset(DIRECTORS), frozenset({"director", "playing_organiser"})),
+    Route("seed: api board sets", "/api/board-sets/",
+          _json(lambda w, body: any(_seed_in_set(w, row) for row in _rows(body))),
+          frozenset(DIRECTORS), frozenset({"director", "playing_organiser"})),
+    Route("seed: page hand records", "/events/board-sets/{w.board.board_set_id}/hand-records/",
+          _shows(SEED), frozenset(), frozenset()),
+    Route("seed: page board set PBN", "/events/board-sets/{w.board.board_set_id}/pbn/",
+          _shows(SEED), frozenset(), frozenset()),
+    Route("seed: page section", "/events/sections/{w.section.pk}/", _shows(SEED), frozenset(),
+          frozenset()),
+    Route("seed: page board", SECTION + "/boards/1/", _shows(SEED), frozenset(), frozenset()),
+    Route("seed: api board set PBN", "/api/board-sets/{w.board.board_set_id}/pbn/",
+          _shows(SEED), frozenset(), frozenset()),
+]  # fmt: skip
+
+
+def _seed_readers(world: World, route: Route) -> set[str]:
+    world.board.board_set.__class__.objects.filter(pk=world.board.board_set_id).update(seed=SEED)
+    return {
+        reader
+        for reader in READERS
+        if route.shows_board_1(world, route.get(_client(world, reader), world))
+    }
+
+
+@pytest.mark.parametrize("route", SEED_ROUTES, ids=lambda route: route.name)
+def test_while_the_event_runs_only_its_directors_read_the_seed(world, route):
+    assert _seed_readers(world, route) == route.while_running
+
+
+@pytest.mark.parametrize("route", SEED_ROUTES, ids=lambda route: route.name)
+def test_once_released_the_seed_is_read_only_by_the_clubs_organisers(world, route):
+    release(world)
+    assert _seed_readers(world, route) == route.once_released
+
+
+def test_the_seed_stays_with_the_directors_while_another_event_plays_the_set(world):
+    """Released here, still played next door: this event's director plays in the replay and
+    no longer reads the seed; the organiser who played here directs the replay (nobody is
+    named there, and he does not play in it) and reads it."""
+    from tournaments.models import Entry, Section, Session, Tournament
+
+    release(world)
+    other = Tournament.objects.create(
+        club=world.scheduled.club, name="Replay", slug="replay", starts=dt.date(2026, 11, 23),
+        status="running",
+    )  # fmt: skip
+    section = Section.objects.create(
+        session=Session.objects.create(tournament=other), board_set=world.board.board_set
+    )
+    Entry.objects.create(section=section, number=1, member1=world.users["director"].member)
+    assert _seed_readers(world, SEED_ROUTES[0]) == {"playing_organiser"}
 
 
 def test_a_deal_hidden_from_a_page_says_why(world):
@@ -270,13 +346,20 @@ def test_a_named_director_whose_role_ended_no_longer_directs(world):
     assert not is_director(director, world.scheduled.tournament)
 
 
-def test_a_board_set_is_seen_only_where_every_event_playing_it_allows(world):
+@pytest.mark.parametrize(
+    "second_starts",
+    [dt.date(2026, 11, 23), dt.date(2026, 11, 21)],
+    ids=["second-event-read-first", "second-event-read-last"],
+)
+def test_a_board_set_is_seen_only_where_every_event_playing_it_allows(world, second_starts):
     """The same set in a second running event where the entrant has not played: the deal
-    stays hidden from them (the same cards are still to be played there)."""
+    stays hidden from them (the same cards are still to be played there). Events are read
+    latest start first (the world's starts on 22 November): with the second one read last,
+    an "any event allows" rule would show the entrant the boards played in the first."""
     from tournaments.models import Section, Session, Tournament
 
     other = Tournament.objects.create(
-        club=world.scheduled.club, name="Second", slug="second", starts=dt.date(2026, 11, 23),
+        club=world.scheduled.club, name="Second", slug="second", starts=second_starts,
         status="running",
     )  # fmt: skip
     Section.objects.create(

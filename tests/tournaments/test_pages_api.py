@@ -145,6 +145,10 @@ def test_pages_everyone_reads_only_organisers_and_secretaries_change(client, clu
         ),
         (reverse("tournaments:entry_remove", args=[entry.pk]), {}),
         (reverse("tournaments:control_room", args=[section.session_id]), None),
+        (
+            reverse("tournaments:live_standings", args=[section.session.tournament_id]),
+            {"live_standings": "players", "live_hidden_rounds": 1},
+        ),
     ]
     for url, data in writes:
         response = client.post(url, data) if data is not None else client.get(url)
@@ -186,6 +190,7 @@ def test_every_tournaments_page_is_in_the_permission_matrix():
         "section_late_pair",
         "entry_remove",
         "directors",
+        "live_standings",
     }
     assert {p.name for p in urlpatterns} == tested
 

@@ -7,9 +7,11 @@ import datetime as dt
 import pytest
 
 from engine.boards import board_set as engine_board_set
+from engine.deal import keyed_seed
 from engine.pbn import write_pbn
 from tests.tournaments.factories import ClubFactory, MemberFactory, club_member, section_with_pairs
 from tournaments import printouts, selectors, services
+from tournaments.dealing import deal_secret
 from tournaments.errors import BoardSetError, EntryError, ScheduleError, StatusError
 from tournaments.models import Board, BoardPlay, Entry, Seating, TournamentStatus
 
@@ -63,7 +65,8 @@ def test_board_set_generate_is_reproducible_from_its_seed_with_the_fixed_trump_r
 def test_board_set_generate_records_a_seed_when_none_is_given():
     board_set = services.board_set_generate(club=ClubFactory(), count=4)
     assert len(board_set.seed) == 16
-    engine_deals = [b.deal.to_pbn() for b in engine_board_set(4, board_set.seed)]
+    dealing_seed = keyed_seed(board_set.seed, deal_secret())
+    engine_deals = [b.deal.to_pbn() for b in engine_board_set(4, dealing_seed)]
     assert engine_deals == list(board_set.boards.order_by("number").values_list("deal", flat=True))
 
 

@@ -109,6 +109,10 @@ class BoardSetSerializer(serializers.ModelSerializer):
     pair has played for its players, every board once the results are released."""
 
     boards = serializers.SerializerMethodField()
+    seed = serializers.SerializerMethodField(
+        help_text="The seed that dealt the set (with the site's deal secret): only for the "
+        "event's directors, who may see every board now; null for everyone else"
+    )
 
     @extend_schema_field(BoardSerializer(many=True))
     def get_boards(self, board_set: BoardSet) -> list[dict]:
@@ -118,6 +122,13 @@ class BoardSetSerializer(serializers.ModelSerializer):
         access = deal_access(getattr(request, "user", None), board_set)
         boards = [board for board in board_set.boards.all() if access.allows(board.pk)]
         return BoardSerializer(boards, many=True).data
+
+    @extend_schema_field(serializers.CharField(allow_null=True))
+    def get_seed(self, board_set: BoardSet) -> str | None:
+        from tournaments.visibility import seed_visible
+
+        request = self.context.get("request")
+        return board_set.seed if seed_visible(getattr(request, "user", None), board_set) else None
 
     class Meta:
         model = BoardSet

@@ -37,6 +37,7 @@ from tournaments.services.events import (
     entry_withdraw,
     tournament_create,
     tournament_directors_set,
+    tournament_live_standings_set,
     tournament_set_status,
 )
 from tournaments.services.sections import section_board_set_choose, section_schedule_save
@@ -63,5 +64,6 @@ __all__ = [
     "section_schedule_save",
     "tournament_create",
     "tournament_directors_set",
+    "tournament_live_standings_set",
     "tournament_set_status",
 ]

@@ -10,17 +10,20 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
+from django.utils.formats import date_format
+from django.utils.timezone import localtime, now
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from clubs.game_words import seat_letter
 from clubs.models import Club
 from clubs.rulings import ruling_text
 from engine.boards import Board as EngineBoard
 from engine.boards import TrumpScheme as EngineTrumpScheme
-from engine.boards import board_set as engine_board_set
 from engine.errors import EngineError
 from engine.pbn import DealerNote, DealerRule, format_dd_tricks, read_pbn_file
 from tournaments import selectors
+from tournaments.dealing import boards_from_seed
 from tournaments.errors import (
     BoardPlayedError,
     BoardSetError,
@@ -35,6 +38,9 @@ from tournaments.signals import board_set_dealt
 logger = logging.getLogger(__name__)
 
 MAX_BOARDS = 200
+#: A chosen name may not contain a seed this long or longer (a seed "7" may stay in
+#: "7 tables").
+SEED_IN_NAME_MIN = 4
 
 
 def _engine_scheme(value: str) -> EngineTrumpScheme:
@@ -62,25 +68,44 @@ def _analyse_later(board_set: BoardSet) -> None:
     transaction.on_commit(lambda: board_set_dealt.send(sender=BoardSet, board_set_id=board_set.pk))
 
 
+def board_set_default_name(*, count: int, when) -> str:
+    """A new set's name when none is given: how many boards and when they were dealt —
+    never the seed, which deals them (with the deal secret) and only directors read."""
+    return ngettext("%(count)s board dealt %(when)s", "%(count)s boards dealt %(when)s", count) % {
+        "count": count,
+        "when": date_format(localtime(when), "SHORT_DATETIME_FORMAT"),
+    }
+
+
 @transaction.atomic
 def board_set_generate(
     *, club: Club, count: int, seed: str | None = None, trump_scheme: str = "hdsc", name: str = ""
 ) -> BoardSet:
-    """Boards 1…``count`` dealt from ``seed`` (a new random seed is recorded when none is
-    given, so the set can always be dealt again)."""
+    """Boards 1…``count`` dealt from ``seed`` with the site's deal secret
+    (:mod:`tournaments.dealing`; a new random seed is recorded when none is given, so the
+    set can always be dealt again). A name that contains the seed (of at least
+    :data:`SEED_IN_NAME_MIN` characters) is refused."""
     if not 1 <= count <= MAX_BOARDS:
         raise BoardSetError(_("A board set has 1 to %(max)s boards.") % {"max": MAX_BOARDS})
     seed = (seed or "").strip() or secrets.token_hex(8)
+    if len(seed) >= SEED_IN_NAME_MIN and seed.casefold() in (name or "").casefold():
+        raise BoardSetError(
+            _(
+                "The name must not contain the seed: players read the names of board sets, "
+                "and only the event's directors may read the seed."
+            )
+        )
     scheme = _engine_scheme(trump_scheme)
     board_set = BoardSet.objects.create(
         club=club,
-        name=name or _("Boards from seed %(seed)s") % {"seed": seed},
+        name=name or board_set_default_name(count=count, when=now()),
         source=BoardSet.Source.SEED,
         seed=seed,
+        dealing=BoardSet.Dealing.KEYED,
         trump_scheme=scheme.value,
     )
     Board.objects.bulk_create(
-        _board_row(board_set, b) for b in engine_board_set(count, seed, scheme)
+        _board_row(board_set, b) for b in boards_from_seed(seed=seed, count=count, scheme=scheme)
     )
     _analyse_later(board_set)
     return board_set

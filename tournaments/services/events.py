@@ -123,6 +123,22 @@ def tournament_directors_set(
 
 
 @transaction.atomic
+def tournament_live_standings_set(
+    *, tournament: Tournament, setting: str, hidden_rounds: int, by
+) -> Tournament:
+    """Who follows the standings during play (:class:`~tournaments.models.LiveStandings`;
+    the rule that applies it is :mod:`scoring.standings_sight`). Only the event's directors
+    choose it: a player who showed the standings to everyone would publish them."""
+    if not visibility.is_director(by, tournament):
+        raise DirectorError(visibility.directors_only_message())
+    tournament.live_standings = setting
+    tournament.live_hidden_rounds = hidden_rounds
+    tournament.full_clean(exclude=["club", "season", "slug", "name", "starts", "ends"])
+    tournament.save(update_fields=["live_standings", "live_hidden_rounds"])
+    return tournament
+
+
+@transaction.atomic
 def tournament_set_status(
     *, tournament: Tournament, status: str, by=None, reason: str = "", anyway: bool = False
 ) -> Tournament:
