@@ -83,7 +83,6 @@ TRICKS = {
 #: Pair 4 (Gil & Hugo) 100 %, pair 6 (Kim & Lola) 75 %, pair 1 (Ana & Bea) 8.33 %.
 EXPECTED = {"Gil Gomez": 100.0, "Kim Kalas": 75.0, "Ana Alba": 8.33}
 LANGUAGES = ["en", "es", "cs"]
-_H23C = False  # TEMPORARY until h23c is in main
 
 
 def _member(club: Club, name: str, username: str, role: str = Role.PLAYER) -> tuple[User, Member]:
@@ -145,10 +144,9 @@ def _director_sets_up(page, base: str, language: str) -> str:
     page.fill("#id_starts", dt.date.today().isoformat())
     page.click("main form button[type=submit]")
     # Who follows the standings during play: the event's players.
-    if _H23C:
-        page.click("a[href$='/live-standings/']")
-        page.check("input[name=live_standings][value=players]")
-        page.click("main form button[type=submit]")
+    page.click("a[href$='/live-standings/']")
+    page.check("input[name=live_standings][value=players]")
+    page.click("main form button[type=submit]")
     page.click("a[href*='/control/']")
     page.click("a[href*='/entries/list/']")
     for name in NAMES:
@@ -327,8 +325,7 @@ def _tables_play(browser, base: str, code: str, lang: dict, cookies: list, langu
         _phone_shot(device, "table-device-round")
     _play_round(phones, 1)
     # A player follows the standings during play from the table screen.
-    if _H23C:
-        _player_follows_standings(phones[4], language)
+    _player_follows_standings(phones[4], language)
     _play_round(phones, 2)
     _fresh(phones[6])
     assert phones[6].locator(".arrow-switch").count() == 1
