@@ -10,7 +10,7 @@ login). While a second event of the club runs at the same time (Ana plays in bot
 pair follows its table on its phone; in round 1 the device enters table 1. After round 1 a
 player follows the **live standings** from the table screen. In round 3 (arrow-switched)
 the pairs seated East–West hold the North–South cards and enter, the pairs seated
-North–South confirm, and at table 2 they disagree. **Finish play** and **Release** are
+North–South confirm (each sender reads what comes next), and at table 2 they disagree. **Finish play** and **Release** are
 refused while the dispute is open; the director finishes anyway with a reason, the release
 stays refused, the dispute is **settled in the control room** (North–South cards' figure,
 with a reason), then the standings are released and a visitor reads them.
@@ -299,6 +299,8 @@ def _play_round(phones: dict, round_: int, *, disagree_at: int | None = None) ->
     enterers = {pair for pair, phone in phones.items() if _can(phone, "enter")}
     for pair in sorted(enterers):
         _send(phones[pair], "enter", TRICKS[round_, _table_of(pair, round_)])
+        # The round page leads on: sent, the other pair confirms, then where to go.
+        assert phones[pair].locator(".what-next").count() == 1
     for phone in phones.values():
         _fresh(phone)
     confirmers = {pair for pair, phone in phones.items() if _can(phone, "confirm")}
