@@ -10,10 +10,11 @@ login). While a second event of the club runs at the same time (Ana plays in bot
 pair follows its table on its phone; in round 1 the device enters table 1. After round 1 a
 player follows the **live standings** from the table screen. In round 3 (arrow-switched)
 the pairs seated East–West hold the North–South cards and enter, the pairs seated
-North–South confirm (each sender reads what comes next), and at table 2 they disagree. **Finish play** and **Release** are
-refused while the dispute is open; the director finishes anyway with a reason, the release
-stays refused, the dispute is **settled in the control room** (North–South cards' figure,
-with a reason), then the standings are released and a visitor reads them.
+North–South confirm (each sender reads what comes next), and at table 2 they disagree.
+**Finish play** and **Release** are refused while the dispute is open; the director
+finishes anyway with a reason, the release stays refused, the dispute is **settled in the
+control room** (North–South cards' figure, with a reason), then the standings are released
+and a visitor reads them.
 
 Hand-worked (tricks of the North–South cards; three results a board, top 4 a board, 12 in
 all). Boards: 1 at R1T1 (pair 1 holds NS: 7), R2T3 (pair 3: 8), R3T2 (pair 6 seated EW
