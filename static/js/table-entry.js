@@ -9,12 +9,15 @@
   "use strict";
   var form = document.querySelector("form[data-table-entry]");
   if (!form || !window.fetch || !window.localStorage) { return; }
-  var storeKey = "tenace:pending:" + window.location.pathname;
+  // The address with its query, as the form without script posts it: ``?event=`` names the
+  // event of a player in two running events (without it the round would not be sent).
+  var address = window.location.pathname + window.location.search;
+  var storeKey = "tenace:pending:" + address;
   var note = form.querySelector(".offline-note");
   var timer = null;
 
   function send(body) {
-    return fetch(window.location.pathname, {
+    return fetch(address, {
       method: "POST", body: new URLSearchParams(body), credentials: "same-origin",
       headers: { "Content-Type": "application/x-www-form-urlencoded" }
     }).then(function (response) {
