@@ -25,6 +25,7 @@ BENCH = ROOT / "bench"
 
 #: Each benchmark and a figure its output must hold.
 FIGURES = {
+    "drive_entries.py": "entries in",
     "engine_boston.py": "auctions/s",
     "engine_import.py": "ms (median of",
     "engine_play.py": "complete hands/s",
@@ -58,7 +59,9 @@ def _postgres_database(url: str) -> str:
 
     parts = urlparse(url)
     name = f"{parts.path.strip('/')}_bench_smoke"
-    with psycopg.connect(url, autocommit=True) as connection:
+    # The server's maintenance database: the URL's own may not exist (tests use test_<name>).
+    maintenance = urlunparse(parts._replace(path="/postgres"))
+    with psycopg.connect(maintenance, autocommit=True) as connection:
         found = connection.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name])
         if found.fetchone() is None:
             connection.execute(f'CREATE DATABASE "{name}"')
